@@ -1,0 +1,47 @@
+// The table of commands and `--help`.
+#include "cli/commandline.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace dynascope {
+
+namespace {
+struct Command {
+    const char *name;
+    const char *usage;
+    const char *summary;
+};
+
+const std::vector<Command> &commands() {
+    static const std::vector<Command> table = {
+        {"gui", "gui [FILE]", "open the GUI (the default with no command)"},
+        {"run", "run FILE [ARGS...]", "run a script headless; exits with the script's status"},
+        {"dis", "dis FILE", "disassemble a file exactly as `python3.11 -m dis` does"},
+        {"worker", "worker", "the GUI's worker process (reads commands on stdin)"},
+    };
+    return table;
+}
+
+void printHelp(FILE *out) {
+    std::fprintf(out, "Dynascope: see what a TorchDynamo-style compiler does to your Python code.\n\n"
+                      "usage: dynascope [COMMAND] [ARGS...]\n\ncommands:\n");
+    for (const Command &c : commands())
+        std::fprintf(out, "  %-22s %s\n", c.usage, c.summary);
+    std::fprintf(out, "\n  --help                 show this help\n");
+}
+} // namespace
+
+int runCommandLine(int argc, char **argv) {
+    if (argc >= 2 && (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
+        printHelp(stdout);
+        return 0;
+    }
+    std::fprintf(stderr, "dynascope: unknown command '%s'\n\n", argc >= 2 ? argv[1] : "");
+    printHelp(stderr);
+    return 2;
+}
+
+} // namespace dynascope

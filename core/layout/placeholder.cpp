@@ -1,0 +1,2 @@
+// Placeholder until the layout stage lands.
+namespace dynascope {}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs Dynascope's build, run and test dependencies from Debian 12 packages (idempotent).
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build ccache pkg-config
+  qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-charts-dev libqscintilla2-qt6-dev
+  libgl-dev libqt6opengl6-dev libxkbcommon-dev
+  python3.11 libpython3.11-dev python3-torch libtorch-dev
+  libgraphviz-dev graphviz
+  nlohmann-json3-dev
+  xvfb xauth
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

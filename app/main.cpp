@@ -1,8 +1,9 @@
 // Entry point: `dynascope [gui [FILE]]` opens the GUI; every other command is the worker's front end.
 #include "cli/commandline.h"
-
-#include <cstring>
+#include "guiapplication.h"
 
 int main(int argc, char **argv) {
+    if (dynascope::wantsGui(argc, argv))
+        return dynascope::runGuiApplication(argc, argv);
     return dynascope::runCommandLine(argc, argv);
 }

@@ -1,5 +1,6 @@
 // The table of commands and `--help`.
 #include "cli/commandline.h"
+#include "cli/commands.h"
 
 #include <cstdio>
 #include <cstring>
@@ -13,14 +14,21 @@ struct Command {
     const char *name;
     const char *usage;
     const char *summary;
+    int (*run)(const Args &); // null: handled by the GUI (app/main.cpp)
 };
 
 const std::vector<Command> &commands() {
     static const std::vector<Command> table = {
-        {"gui", "gui [FILE]", "open the GUI (the default with no command)"},
-        {"run", "run FILE [ARGS...]", "run a script headless; exits with the script's status"},
-        {"dis", "dis FILE", "disassemble a file exactly as `python3.11 -m dis` does"},
-        {"worker", "worker", "the GUI's worker process (reads commands on stdin)"},
+        {"gui", "gui [FILE]", "open the GUI (the default with no command)", nullptr},
+        {"run", "run FILE [ARGS...]", "run a script headless; exits with the script's status",
+         runCommand},
+        {"dis", "dis FILE", "disassemble a file exactly as `python3.11 -m dis` does", disCommand},
+        {"trace", "trace FILE [--max-steps N] [--json]", "record every instruction of a run",
+         traceCommand},
+        {"explain", "explain FILE [--json]", "report graphs, breaks and guards of torch.compile",
+         explainCommand},
+        {"worker", "worker", "the GUI's worker process (one JSON command on stdin)",
+         workerCommand},
     };
     return table;
 }
@@ -38,6 +46,12 @@ int runCommandLine(int argc, char **argv) {
     if (argc >= 2 && (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
         printHelp(stdout);
         return 0;
+    }
+    if (argc >= 2) {
+        for (const Command &c : commands()) {
+            if (c.run && argv[1] == std::string(c.name))
+                return c.run(Args(argv + 2, argv + argc));
+        }
     }
     std::fprintf(stderr, "dynascope: unknown command '%s'\n\n", argc >= 2 ? argv[1] : "");
     printHelp(stderr);

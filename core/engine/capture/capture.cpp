@@ -1,0 +1,2 @@
+// Placeholder until the capture stage lands.
+namespace dynascope {}

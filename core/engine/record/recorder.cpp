@@ -1,0 +1,2 @@
+// Placeholder until the record stage lands.
+namespace dynascope {}

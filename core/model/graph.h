@@ -1,0 +1,65 @@
+// A captured graph, its nodes with provenance, the breaks between graphs, and the guards.
+#pragma once
+
+#include "model/event.h"
+
+#include <string>
+#include <vector>
+
+namespace dynascope {
+
+// Where a node or break came from in the user's source (innermost frame last in inlineStack).
+struct SourceSite {
+    std::string file;
+    int line = 0;
+    int offset = -1;         // bytecode offset in that code object
+    std::string function;
+    std::string codeId;      // CodeInfo::id when known
+};
+
+struct GraphNode {
+    std::string name;        // "add", "relu_1", "x"
+    std::string op;          // placeholder | call_function | call_method | call_module | get_attr | output
+    std::string target;      // "torch.add", "relu", "L['x']"
+    std::vector<std::string> args;  // node names or constant reprs
+    std::string shape;       // "[3, 4]" or "[s0, 4]"; empty when unknown
+    std::string dtype;       // "float32"
+    SourceSite site;
+    std::vector<SourceSite> inlineStack; // outermost first; empty when not inlined
+    int traceStep = -1;      // index of the TraceStep that added this node
+};
+
+struct CapturedGraph {
+    std::string id;          // "G1", "G2", … in execution order
+    std::string function;    // the compiled function's qualified name
+    int regionStartOffset = 0;
+    std::vector<GraphNode> nodes;
+};
+
+struct GraphBreakInfo {
+    std::string typeId;      // stable id from the break catalogue, e.g. "data_dependent_branch"
+    std::string reason;      // words
+    std::string hint;
+    std::vector<SourceSite> userStack; // outermost first
+    std::string afterGraph;  // id of the graph that ends at this break ("" if none)
+    std::string beforeGraph; // id of the graph that resumes after it ("" if none)
+};
+
+struct GuardInfo {
+    std::string kind;        // TYPE_MATCH, TENSOR_MATCH, …
+    std::string source;      // L['x']
+    std::string text;        // printable form
+};
+
+void to_json(Json &j, const SourceSite &s);
+void from_json(const Json &j, SourceSite &s);
+void to_json(Json &j, const GraphNode &n);
+void from_json(const Json &j, GraphNode &n);
+void to_json(Json &j, const CapturedGraph &g);
+void from_json(const Json &j, CapturedGraph &g);
+void to_json(Json &j, const GraphBreakInfo &b);
+void from_json(const Json &j, GraphBreakInfo &b);
+void to_json(Json &j, const GuardInfo &g);
+void from_json(const Json &j, GuardInfo &g);
+
+} // namespace dynascope

@@ -1,0 +1,42 @@
+// One recorded instruction of a real run (concrete stepping), as plain data.
+#pragma once
+
+#include "model/event.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace dynascope {
+
+struct StackValue {
+    std::string type;     // type name: "int", "Tensor"
+    std::string repr;     // bounded repr
+    std::string shape;    // tensors only: "[3, 4]"
+    std::string dtype;    // tensors only: "float32"
+    bool requiresGrad = false;
+};
+
+struct Step {
+    long long index = 0;  // step number from 0
+    long long frame = 0;  // frame id, unique within the run
+    std::string codeId;   // CodeInfo::id of the executing code object
+    std::string function;
+    std::string file;
+    int line = 0;
+    int offset = 0;
+    std::string opname;
+    std::string argrepr;
+    int depth = 0;        // call depth, 0 = module level
+    // "instruction" for an ordinary step; "call", "return" or "exception" for frame events.
+    std::string event = "instruction";
+    std::vector<StackValue> stack;             // value stack after the instruction, bottom first
+    std::map<std::string, std::string> locals; // locals that changed: name → repr
+};
+
+void to_json(Json &j, const StackValue &v);
+void from_json(const Json &j, StackValue &v);
+void to_json(Json &j, const Step &s);
+void from_json(const Json &j, Step &s);
+
+} // namespace dynascope

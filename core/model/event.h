@@ -17,6 +17,13 @@ inline constexpr const char *Output = "output"; // {stream: "stdout"|"stderr", t
 inline constexpr const char *Code = "code";     // CodeInfo: one code object and its instructions
 inline constexpr const char *Error = "error";   // ScriptError
 inline constexpr const char *Exit = "exit";     // {status}
+inline constexpr const char *Step = "step";     // Step (record stage)
+inline constexpr const char *RecordingStopped = "recording_stopped"; // {steps, reason}
+inline constexpr const char *TraceStep = "trace_step"; // symbolic step (capture stage)
+inline constexpr const char *Graph = "graph";   // CapturedGraph
+inline constexpr const char *GraphBreak = "graph_break"; // GraphBreakInfo
+inline constexpr const char *Guards = "guards"; // {function, entry, guards: [GuardInfo]}
+inline constexpr const char *Call = "call";     // one compiled call: hit/miss/recompile, timings
 } // namespace EventType
 
 struct Event {

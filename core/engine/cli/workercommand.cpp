@@ -1,13 +1,138 @@
-// Placeholder for `dynascope worker`; its stage replaces this file.
+// `dynascope worker`: the GUI's worker process; runs one script and reports it as events.
+//
+// Protocol (version 0.1.0)
+// - Channels: the worker keeps the stdout it was started with as the EVENT channel and points its
+//   own fd 1 at fd 2, so C-level printing by libraries (torch, printf) lands on stderr and can
+//   never corrupt the stream. stderr is free-form text for humans. stdin carries the command.
+// - Events: one JSON object per line (model/event.h, encodeEvent), each with a "type", written
+//   whole and unbuffered:
+//     {"type":"hello","version":"0.1.0","pid":N}          first, before the command is read
+//     {"type":"code", ...CodeInfo...}                      each code object of the module, after
+//                                                          compiling and before running
+//     {"type":"output","stream":"stdout"|"stderr","text":T} one per write() by the script, as it
+//                                                          happens (print() writes the text and
+//                                                          the "\n" separately)
+//     {"type":"error", ...ScriptError...}                  an uncaught exception, a syntax error,
+//                                                          or a WorkerError (bad command, missing
+//                                                          file, interpreter failed to start)
+//     {"type":"exit","status":N}                           last: 0, 1 (exception/syntax error),
+//                                                          SystemExit's code, 2 (WorkerError)
+//   Other stages add their events (step, graph, …) between code and exit.
+// - Command: ONE line of JSON on stdin:
+//     {"cmd":"run","script":PATH,"args":[...],"record":bool,"max_steps":N,"include_library":bool}
+//   Only cmd and script are required; unknown fields are ignored.
+// - Stop: the GUI kills the process (SIGKILL). The worker installs no signal handlers, so a
+//   crash in native code ends it by that signal, which the GUI reports as a crash.
+#include "bytecode/codedescriber.h"
 #include "cli/commands.h"
+#include "cli/workereventchannel.h"
+#include "cli/workerrequest.h"
+#include "model/scripterror.h"
+#include "python/interpreter.h"
+#include "python/outputcapture.h"
+#include "python/scriptrunner.h"
 
 #include <cstdio>
+#include <exception>
+#include <iostream>
+#include <unistd.h>
+
+#ifndef DYNASCOPE_VERSION
+#define DYNASCOPE_VERSION "0.1.0"
+#endif
 
 namespace dynascope {
 
-int workerCommand(const Args &) {
-    std::fprintf(stderr, "dynascope: 'worker' is not built yet\n");
-    return 2;
+namespace {
+
+constexpr int WorkerErrorStatus = 2;
+
+void emitError(EventSink &events, const ScriptError &error) {
+    Json event = error;
+    event["type"] = EventType::Error;
+    events.emit(event);
+}
+
+void emitExit(EventSink &events, int status) {
+    events.emit(Json{{"type", EventType::Exit}, {"status", status}});
+}
+
+int failWorker(EventSink &events, const std::string &message) {
+    ScriptError error;
+    error.type = "WorkerError";
+    error.message = message;
+    error.formatted = "WorkerError: " + message + "\n";
+    emitError(events, error);
+    emitExit(events, WorkerErrorStatus);
+    return WorkerErrorStatus;
+}
+
+void emitCodeTree(EventSink &events, PyObject *code) {
+    for (const CodeInfo &info : describeCodeTree(code)) {
+        Json event = info;
+        event["type"] = EventType::Code;
+        events.emit(event);
+    }
+}
+
+int runScript(EventSink &events, const WorkerRequest &request) {
+    std::vector<std::string> argv{request.script};
+    argv.insert(argv.end(), request.args.begin(), request.args.end());
+    Interpreter interpreter(argv);
+    // Declared after the interpreter: both hold Python objects and must go before it does.
+    OutputCapture capture([&events](const std::string &stream, const std::string &text) {
+        events.emit(Json{{"type", EventType::Output}, {"stream", stream}, {"text", text}});
+    });
+    ScriptRunner runner(request.script, request.args);
+    switch (runner.load()) {
+    case ScriptRunner::LoadResult::CannotOpen:
+        return failWorker(events, "cannot open '" + request.script + "': " + runner.openError());
+    case ScriptRunner::LoadResult::CompileError:
+        if (runner.error())
+            emitError(events, *runner.error());
+        emitExit(events, 1);
+        return 1;
+    case ScriptRunner::LoadResult::Loaded:
+        break;
+    }
+    emitCodeTree(events, runner.code());
+    // Stages that change how the script runs (recorder, torch.compile shim) install themselves
+    // here.
+    int status = runner.execute();
+    if (runner.error())
+        emitError(events, *runner.error());
+    emitExit(events, status);
+    return status;
+}
+
+} // namespace
+
+int workerCommand(const Args &args) {
+    int eventFd = ::dup(STDOUT_FILENO);
+    if (eventFd < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        std::perror("dynascope worker: cannot set up the event channel");
+        return WorkerErrorStatus;
+    }
+    WorkerEventChannel events(eventFd);
+    events.emit(Json{{"type", EventType::Hello},
+                     {"version", DYNASCOPE_VERSION},
+                     {"pid", static_cast<long long>(::getpid())}});
+    if (!args.empty())
+        return failWorker(events, "unexpected argument '" + args.front() +
+                                      "' (the command comes on stdin)");
+
+    std::string line;
+    if (!std::getline(std::cin, line))
+        return failWorker(events, "no command on stdin");
+    std::string problem;
+    std::optional<WorkerRequest> request = WorkerRequest::parse(line, problem);
+    if (!request)
+        return failWorker(events, problem);
+    try {
+        return runScript(events, *request);
+    } catch (const std::exception &e) {
+        return failWorker(events, e.what());
+    }
 }
 
 } // namespace dynascope

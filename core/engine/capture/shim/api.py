@@ -1,0 +1,146 @@
+"""torch.compile, torch._dynamo.optimize/disable/reset and OptimizedModule over the capture core."""
+
+import functools
+import inspect
+
+import torch
+
+from _dynascope_shim import backends
+
+_VALID_MODES = ("default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs")
+
+
+class OptimizedModule(torch.nn.Module):
+    """What torch.compile(module) returns: calls run the module's forward under capture; every
+    other attribute is the original module's (`_orig_mod`), as in Dynamo."""
+
+    _torchdynamo_orig_callable = None
+
+    def __init__(self, mod, compiled_forward):
+        super().__init__()
+        self._orig_mod = mod  # registered as a child: state_dict keys read "_orig_mod.…"
+        self._compiled_forward = compiled_forward
+
+    def forward(self, *args, **kwargs):
+        return self._compiled_forward(*args, **kwargs)
+
+    def __getattr__(self, name):
+        try:
+            return super().__getattr__(name)
+        except AttributeError:
+            if name == "_orig_mod":
+                raise
+            return getattr(self._orig_mod, name)
+
+    def __repr__(self):
+        return f"OptimizedModule(\n  (_orig_mod): {self._orig_mod!r}\n)"
+
+
+class Capture:
+    """The pieces bound to one capture core module (`_dynascope_capture`)."""
+
+    def __init__(self, core):
+        self.core = core
+
+    # torch.compile -----------------------------------------------------------------------
+    def compile(self, model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None,
+                options=None, disable=False):
+        if model is None:
+            def decorate(m):
+                return self.compile(m, fullgraph=fullgraph, dynamic=dynamic, backend=backend,
+                                    mode=mode, options=options, disable=disable)
+            return decorate
+        if mode is not None and options is not None:
+            raise RuntimeError("Either mode or options can be specified, but both can't be "
+                               "specified at the same time.")
+        if mode is not None and mode not in _VALID_MODES:
+            raise RuntimeError(f"Unrecognized mode={mode}, should be one of: {', '.join(_VALID_MODES)}")
+        if not callable(model):
+            raise RuntimeError(f"torch.compile expects a function or a module, got {type(model).__name__}")
+        compiler_fn = backends.lookup_backend(backend)
+        if disable:
+            return model
+        return self.optimize_callable(model, compiler_fn, fullgraph=fullgraph, dynamic=dynamic)
+
+    def optimize_callable(self, model, compiler_fn, *, fullgraph=False, dynamic=None):
+        core_fn = backends.core_backend(compiler_fn)
+        if isinstance(model, OptimizedModule):
+            model = model._orig_mod
+        if isinstance(model, torch.nn.Module):
+            compiled = self._optimize(model.forward, core_fn, fullgraph, dynamic)
+            wrapper = OptimizedModule(model, compiled)
+            return wrapper
+        fn = getattr(model, "_torchdynamo_orig_callable", None) or model
+        compiled = self._optimize(fn, core_fn, fullgraph, dynamic)
+        if inspect.isfunction(fn) or inspect.ismethod(fn):
+            @functools.wraps(fn)
+            def compiled_function(*args, **kwargs):
+                return compiled(*args, **kwargs)
+        else:
+            def compiled_function(*args, **kwargs):
+                return compiled(*args, **kwargs)
+        compiled_function._torchdynamo_orig_callable = fn
+        compiled_function._dynascope_compiled = compiled
+        return compiled_function
+
+    def _optimize(self, fn, core_fn, fullgraph, dynamic):
+        kwargs = {"fullgraph": bool(fullgraph)}
+        if dynamic is not None:
+            kwargs["dynamic"] = dynamic
+        return self.core.optimize(fn, core_fn, **kwargs)
+
+    # torch._dynamo.optimize (the PyTorch 2.0 spelling) -----------------------------------
+    def optimize(self, backend="inductor", *, nopython=False, guard_export_fn=None, disable=False,
+                 dynamic=None):
+        return _OptimizeContext(self, backend, nopython, dynamic, disable)
+
+    def optimize_assert(self, backend="inductor", *, dynamic=None, **kwargs):
+        return _OptimizeContext(self, backend, True, dynamic, False)
+
+    # torch._dynamo.disable ---------------------------------------------------------------
+    def disable(self, fn=None, recursive=True, *, reason=None):
+        # recursive=False (skip only this frame, still trace its callees) is treated as True.
+        if fn is None:
+            return functools.partial(self.disable, recursive=recursive, reason=reason)
+        if isinstance(fn, torch.nn.Module):
+            fn.forward = self.core.disable(fn.forward)
+            return fn
+        return self.core.disable(fn)
+
+    def reset(self):
+        self.core.reset()
+        if backends.counters is not None:
+            backends.counters.clear()
+
+    def mark_dynamic(self, t, index, *, min=None, max=None):
+        for dim in (index if isinstance(index, (list, tuple)) else [index]):
+            self.core.mark_dynamic(t, dim)
+
+    def run(self, fn=None):
+        # Dynamo's run(): use existing caches, never compile. Runs eagerly here.
+        return fn if fn is not None else (lambda f: f)
+
+
+class _OptimizeContext:
+    """torch._dynamo.optimize(backend)(fn). The `with optimize(...):` form (compile every frame
+    entered) is not supported: it raises with a clear message."""
+
+    def __init__(self, capture, backend, nopython, dynamic, disable):
+        self._capture = capture
+        self._compiler_fn = backends.lookup_backend(backend)
+        self._nopython = nopython
+        self._dynamic = dynamic
+        self._disable = disable
+
+    def __call__(self, fn):
+        if self._disable:
+            return fn
+        return self._capture.optimize_callable(fn, self._compiler_fn, fullgraph=self._nopython,
+                                               dynamic=self._dynamic)
+
+    def __enter__(self):
+        raise NotImplementedError("Dynascope: 'with torch._dynamo.optimize(...)' is not supported; "
+                                  "decorate the function instead: torch._dynamo.optimize(backend)(fn)")
+
+    def __exit__(self, *exc_info):
+        return False

@@ -1,0 +1,19 @@
+// installTorchShim: puts torch.compile, torch._dynamo and `dynascope` into the running interpreter.
+#pragma once
+
+#include <string>
+
+namespace dynascope {
+
+// Makes the embedded shim sources (capture/shim/*.py) importable as `_dynascope_shim` and
+// installs torch.compile, torch._dynamo (explain, reset, disable, graph_break, mark_dynamic,
+// config, testing, exc), torch.compiler and `dynascope` on top of `_dynascope_capture`, so
+// scripts written for PyTorch 2 run unchanged on torch 1.13. Requires the GIL and
+// installCaptureModule() first. Throws std::runtime_error with the Python traceback on failure.
+void installTorchShim();
+
+// The report of `dynascope explain` / `run --report`: the core's records() as text or one JSON
+// document. Requires the GIL and installTorchShim(). Throws std::runtime_error on failure.
+std::string torchShimReport(bool asJson);
+
+} // namespace dynascope

@@ -1,0 +1,149 @@
+// CaptureSession: stores a run's events by type and keeps the shared selection consistent.
+#include "capturesession.h"
+
+#include <QFileInfo>
+
+namespace dynascope {
+
+CaptureSession::CaptureSession(QObject *parent) : QObject(parent) {
+    qRegisterMetaType<dynascope::ConsoleEntry>();
+}
+
+void CaptureSession::setScript(const QString &path, const QString &sourceText) {
+    m_scriptPath = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
+    m_sourceText = sourceText;
+    m_sourceLines = sourceText.split(QLatin1Char('\n'));
+    emit scriptChanged();
+}
+
+void CaptureSession::beginRun() {
+    m_events.clear();
+    m_eventsByType.clear();
+    m_codeInfos.clear();
+    m_error.reset();
+    m_exitStatus.reset();
+    m_console.clear();
+    m_runState = RunState::Running;
+    m_runDescription = tr("Running %1").arg(QFileInfo(m_scriptPath).fileName());
+    const bool hadInstruction = m_selectedInstruction.isValid();
+    m_selectedInstruction = {};
+    emit runStarted();
+    emit errorChanged();
+    emit runStateChanged();
+    if (hadInstruction)
+        emit selectionChanged();
+}
+
+void CaptureSession::addEvent(const Event &event) {
+    m_events.push_back(event);
+    std::vector<Json> &ofType = m_eventsByType[event.type];
+    ofType.push_back(event.body);
+    const int index = int(ofType.size()) - 1;
+
+    // The codecs are tolerant, but a field of the wrong type still throws: the stream is
+    // untrusted, so a bad event becomes a console warning, never a crash.
+    try {
+        if (event.type == EventType::Code) {
+            m_codeInfos.push_back(event.body.get<CodeInfo>());
+            emit codeAdded(int(m_codeInfos.size()) - 1);
+        } else if (event.type == EventType::Output) {
+            const std::string stream = event.body.value("stream", std::string("stdout"));
+            appendConsole(stream == "stderr" ? ConsoleEntry::Stderr : ConsoleEntry::Stdout,
+                          QString::fromStdString(event.body.value("text", std::string())));
+        } else if (event.type == EventType::Error) {
+            m_error = event.body.get<ScriptError>();
+            QString text = QString::fromStdString(m_error->formatted);
+            if (text.isEmpty())
+                text = QString::fromStdString(m_error->summary()) + QLatin1Char('\n');
+            appendConsole(ConsoleEntry::Stderr, text);
+            emit errorChanged();
+        } else if (event.type == EventType::Exit) {
+            m_exitStatus = event.body.value("status", 0);
+        }
+    } catch (const Json::exception &e) {
+        appendConsole(ConsoleEntry::Warning,
+                      tr("Ignored a malformed '%1' event: %2")
+                          .arg(QString::fromStdString(event.type), QString::fromUtf8(e.what())));
+    }
+    emit eventAdded(QString::fromStdString(event.type), index);
+}
+
+void CaptureSession::appendConsole(ConsoleEntry::Kind kind, const QString &text) {
+    m_console.push_back({kind, text});
+    emit consoleAppended(m_console.back());
+}
+
+void CaptureSession::endRun(RunState state, const QString &description) {
+    m_runState = state;
+    m_runDescription = description;
+    emit runStateChanged();
+}
+
+const CodeInfo *CaptureSession::codeInfo(const QString &id) const {
+    const std::string key = id.toStdString();
+    for (const CodeInfo &c : m_codeInfos)
+        if (c.id == key)
+            return &c;
+    return nullptr;
+}
+
+const Instruction *CaptureSession::instruction(const InstructionRef &ref) const {
+    const CodeInfo *code = codeInfo(ref.codeId);
+    if (!code)
+        return nullptr;
+    for (const Instruction &i : code->instructions)
+        if (i.offset == ref.offset)
+            return &i;
+    return nullptr;
+}
+
+bool CaptureSession::isScriptFile(const std::string &file) const {
+    if (m_scriptPath.isEmpty() || file.empty())
+        return false;
+    const QFileInfo info(QString::fromStdString(file));
+    return info.absoluteFilePath() == m_scriptPath ||
+           (info.exists() &&
+            info.canonicalFilePath() == QFileInfo(m_scriptPath).canonicalFilePath());
+}
+
+std::optional<std::pair<int, int>> CaptureSession::errorLocation() const {
+    if (!m_error)
+        return std::nullopt;
+    if (m_error->isSyntaxError())
+        return isScriptFile(m_error->syntaxFile)
+                   ? std::optional(std::pair(m_error->syntaxLine, m_error->syntaxColumn))
+                   : std::nullopt;
+    for (auto it = m_error->frames.rbegin(); it != m_error->frames.rend(); ++it)
+        if (it->line > 0 && isScriptFile(it->file))
+            return std::pair(it->line, 0);
+    return std::nullopt;
+}
+
+const std::vector<Json> &CaptureSession::eventsOfType(const std::string &type) const {
+    static const std::vector<Json> none;
+    auto it = m_eventsByType.find(type);
+    return it == m_eventsByType.end() ? none : it->second;
+}
+
+void CaptureSession::setSelectedLine(int line) {
+    line = std::max(line, 0);
+    if (line == m_selectedLine)
+        return;
+    m_selectedLine = line;
+    if (const Instruction *i = instruction(m_selectedInstruction);
+        !i || i->lineOfInstruction != line)
+        m_selectedInstruction = {};
+    emit selectionChanged();
+}
+
+void CaptureSession::setSelectedInstruction(const InstructionRef &ref) {
+    const Instruction *i = instruction(ref);
+    const int line = i && i->lineOfInstruction > 0 ? i->lineOfInstruction : m_selectedLine;
+    if (ref == m_selectedInstruction && line == m_selectedLine)
+        return;
+    m_selectedInstruction = i ? ref : InstructionRef{};
+    m_selectedLine = line;
+    emit selectionChanged();
+}
+
+} // namespace dynascope

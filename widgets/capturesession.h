@@ -1,0 +1,125 @@
+// The one context every view observes: the current script, the events of its run, the selection.
+#pragma once
+
+#include "model/event.h"
+#include "model/instruction.h"
+#include "model/scripterror.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace dynascope {
+
+// A text the console shows, in the order it arrived.
+struct ConsoleEntry {
+    enum Kind { Stdout, Stderr, System, Warning };
+    Kind kind = System;
+    QString text;
+};
+
+// An instruction of the run: the CodeInfo::id of its code object and its byte offset.
+struct InstructionRef {
+    QString codeId;
+    int offset = -1;
+    bool isValid() const { return !codeId.isEmpty() && offset >= 0; }
+    bool operator==(const InstructionRef &o) const {
+        return codeId == o.codeId && offset == o.offset;
+    }
+    bool operator!=(const InstructionRef &o) const { return !(*this == o); }
+};
+
+// Where a run stands.
+enum class RunState { Idle, Running, Finished, Stopped, Crashed, FailedToStart };
+
+// CaptureSession holds everything a view shows and nothing a view computes (RenderDoc's
+// ICaptureContext, hotspot's result structs). One producer fills it (MainWindow feeds it from a
+// WorkerClient; later a capture file reader can); views observe its signals and call its setters.
+//
+// For panel authors:
+//  - Run data: codeInfos(), codeInfo(id), error(), exitStatus(), console(), and for every other
+//    event type eventsOfType("step"|"graph"|"graph_break"|"guards"|"call"|…) — the raw JSON
+//    bodies, decode with the model's from_json. allEvents() keeps the stream order.
+//  - Signals: runStarted() (everything cleared), eventAdded(type, index into eventsOfType(type)),
+//    codeAdded(index into codeInfos()), consoleAppended(entry), errorChanged(), runStateChanged().
+//  - Selection: selectedLine() (1-based source line of scriptPath(), 0: none) and
+//    selectedInstruction(); selectionChanged() fires once per change of either. Selecting an
+//    instruction also selects its source line; selecting another line drops an instruction that
+//    is not on it. Extend with selectedStep / selectedNode the same way (setter + one signal).
+class CaptureSession : public QObject {
+    Q_OBJECT
+public:
+    explicit CaptureSession(QObject *parent = nullptr);
+
+    // --- the script ---
+    QString scriptPath() const { return m_scriptPath; }
+    QString sourceText() const { return m_sourceText; }
+    QStringList sourceLines() const { return m_sourceLines; }
+    // The text being run (or opened) from `path`; emits scriptChanged().
+    void setScript(const QString &path, const QString &sourceText);
+
+    // --- the run ---
+    RunState runState() const { return m_runState; }
+    // Clears the previous run's data and the instruction selection; emits runStarted().
+    void beginRun();
+    // Stores one event of the stream; unknown types are kept too.
+    void addEvent(const Event &event);
+    void appendConsole(ConsoleEntry::Kind kind, const QString &text);
+    // Ends the run; `description` is what the status bar says about it.
+    void endRun(RunState state, const QString &description);
+    QString runDescription() const { return m_runDescription; }
+
+    const std::vector<CodeInfo> &codeInfos() const { return m_codeInfos; }
+    const CodeInfo *codeInfo(const QString &id) const;
+    const Instruction *instruction(const InstructionRef &ref) const;
+    const std::optional<ScriptError> &error() const { return m_error; }
+    // The line (and column, 0 if unknown) of the script that the error points at, innermost
+    // frame in this script first; nullopt when the error is elsewhere or there is none.
+    std::optional<std::pair<int, int>> errorLocation() const;
+    // The status of the "exit" event, if one came.
+    std::optional<int> exitStatus() const { return m_exitStatus; }
+    const std::vector<ConsoleEntry> &console() const { return m_console; }
+    const std::vector<Json> &eventsOfType(const std::string &type) const;
+    const std::vector<Event> &allEvents() const { return m_events; }
+
+    // --- the selection ---
+    int selectedLine() const { return m_selectedLine; }
+    InstructionRef selectedInstruction() const { return m_selectedInstruction; }
+    void setSelectedLine(int line);
+    void setSelectedInstruction(const InstructionRef &ref);
+
+signals:
+    void scriptChanged();
+    void runStarted();
+    void runStateChanged();
+    void eventAdded(const QString &type, int index);
+    void codeAdded(int index);
+    void consoleAppended(const dynascope::ConsoleEntry &entry);
+    void errorChanged();
+    void selectionChanged();
+
+private:
+    bool isScriptFile(const std::string &file) const;
+
+    QString m_scriptPath;
+    QString m_sourceText;
+    QStringList m_sourceLines;
+    RunState m_runState = RunState::Idle;
+    QString m_runDescription;
+    std::vector<Event> m_events;
+    std::map<std::string, std::vector<Json>> m_eventsByType;
+    std::vector<CodeInfo> m_codeInfos;
+    std::optional<ScriptError> m_error;
+    std::optional<int> m_exitStatus;
+    std::vector<ConsoleEntry> m_console;
+    int m_selectedLine = 0;
+    InstructionRef m_selectedInstruction;
+};
+
+} // namespace dynascope
+
+Q_DECLARE_METATYPE(dynascope::ConsoleEntry)

@@ -1,0 +1,37 @@
+// Feeds the session from a worker run: events in, console messages and the run's end state out.
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+namespace dynascope {
+
+class CaptureSession;
+class WorkerClient;
+
+// The one producer of a live session: starts a WorkerClient on the session's script and turns
+// everything the worker reports (events, raw stderr, bad lines, exit, crash, stop) into session
+// calls with words a user reads in the console and status bar.
+class RunController : public QObject {
+    Q_OBJECT
+public:
+    explicit RunController(CaptureSession *session, QObject *parent = nullptr);
+
+    WorkerClient *worker() const { return m_worker; }
+    bool isRunning() const;
+
+    // Runs the session's script in a fresh worker (a running one is killed first).
+    void run();
+    void stop();
+
+signals:
+    void runningChanged(bool running);
+
+private:
+    void end(int state, const QString &description, bool asWarning);
+
+    CaptureSession *m_session;
+    WorkerClient *m_worker;
+};
+
+} // namespace dynascope

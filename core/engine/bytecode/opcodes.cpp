@@ -10,7 +10,9 @@
 namespace dynascope {
 
 std::string opcodeName(int opcode) {
-    if (const char *name = dynascope_opcode_name(opcode))
+    // The generated table names most unused opcodes "<N>" itself; some it leaves null.
+    // DO_TRACING is the interpreter's internal marker, which dis does not name either.
+    if (const char *name = dynascope_opcode_name(opcode); name && opcode != DO_TRACING)
         return name;
     return "<" + std::to_string(opcode) + ">";
 }
@@ -19,7 +21,7 @@ int opcodeByName(const std::string &name) {
     static const std::unordered_map<std::string, int> byName = [] {
         std::unordered_map<std::string, int> map;
         for (int op = 0; op < 256; ++op)
-            if (const char *n = dynascope_opcode_name(op))
+            if (const char *n = dynascope_opcode_name(op); n && n[0] != '<') // "<181>": unused
                 map.emplace(n, op);
         return map;
     }();

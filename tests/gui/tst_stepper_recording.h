@@ -1,0 +1,143 @@
+// A small recording shaped like CPython 3.11 running stepdemo.py (f(2, 3) then print), for stepper tests.
+#pragma once
+
+#include "model/instruction.h"
+#include "model/step.h"
+
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dynascope::testing {
+
+inline const char *const StepDemoFile = "/tmp/stepdemo.py";
+
+// The script the steps below belong to (and that the real-recorder test runs).
+inline const char *const StepDemoSource = "def f(a, b):\n"
+                                          "    c = a * b + 1\n"
+                                          "    return c\n"
+                                          "\n"
+                                          "\n"
+                                          "x = f(2, 3)\n"
+                                          "print(x)\n";
+
+inline StackValue value(const std::string &type, const std::string &repr) {
+    StackValue v;
+    v.type = type;
+    v.repr = repr;
+    return v;
+}
+
+struct StepBuilder {
+    std::vector<Step> steps;
+
+    StepBuilder &add(long long frame, int depth, const std::string &function, int line, int offset,
+                     const std::string &opname, const std::string &argrepr,
+                     std::vector<StackValue> stack,
+                     std::vector<std::pair<std::string, std::string>> locals = {},
+                     const std::string &event = "instruction") {
+        Step s;
+        s.index = (long long)steps.size();
+        s.frame = frame;
+        s.codeId = function == "<module>" ? "c1" : "c2";
+        s.function = function;
+        s.file = StepDemoFile;
+        s.line = line;
+        s.offset = offset;
+        s.opname = opname;
+        s.argrepr = argrepr;
+        s.depth = depth;
+        s.event = event;
+        s.stack = std::move(stack);
+        for (auto &[k, v] : locals)
+            s.locals[k] = v;
+        steps.push_back(std::move(s));
+        return *this;
+    }
+};
+
+// Hand-written from `dis` of StepDemoSource under 3.11 and what each instruction leaves on the
+// stack (see the comment of each group); 30 steps.
+inline std::vector<Step> stepDemoSteps() {
+    const StackValue null = value("NULL", "NULL");
+    const StackValue fn = value("function", "<function f at 0x7f01>");
+    const StackValue pr = value("builtin_function_or_method", "<built-in function print>");
+    auto i = [](const char *r) { return value("int", r); };
+    StepBuilder b;
+    const std::string m = "<module>";
+    b.add(1, 0, m, 0, 0, "RESUME", "0", {});
+    b.add(1, 0, m, 1, 2, "LOAD_CONST", "<code object f>", {value("code", "<code object f>")});
+    b.add(1, 0, m, 1, 4, "MAKE_FUNCTION", "", {fn});
+    b.add(1, 0, m, 1, 6, "STORE_NAME", "f", {}, {{"f", fn.repr}});
+    b.add(1, 0, m, 6, 8, "PUSH_NULL", "", {null});
+    b.add(1, 0, m, 6, 10, "LOAD_NAME", "f", {null, fn});
+    b.add(1, 0, m, 6, 12, "LOAD_CONST", "2", {null, fn, i("2")});
+    b.add(1, 0, m, 6, 14, "LOAD_CONST", "3", {null, fn, i("2"), i("3")});
+    b.add(1, 0, m, 6, 16, "PRECALL", "2", {null, fn, i("2"), i("3")});
+    // f(2, 3): its own frame one level down.
+    b.add(2, 1, "f", 1, 0, "", "", {}, {{"a", "2"}, {"b", "3"}}, "call");
+    b.add(2, 1, "f", 1, 0, "RESUME", "0", {});
+    b.add(2, 1, "f", 2, 2, "LOAD_FAST", "a", {i("2")});
+    b.add(2, 1, "f", 2, 4, "LOAD_FAST", "b", {i("2"), i("3")});
+    b.add(2, 1, "f", 2, 6, "BINARY_OP", "*", {i("6")});
+    b.add(2, 1, "f", 2, 10, "LOAD_CONST", "1", {i("6"), i("1")});
+    b.add(2, 1, "f", 2, 12, "BINARY_OP", "+", {i("7")});
+    b.add(2, 1, "f", 2, 16, "STORE_FAST", "c", {}, {{"c", "7"}});
+    b.add(2, 1, "f", 3, 18, "LOAD_FAST", "c", {i("7")});
+    b.add(2, 1, "f", 3, 20, "RETURN_VALUE", "", {});
+    b.add(2, 1, "f", 3, 20, "", "", {}, {}, "return");
+    // Back in the module: CALL leaves the result.
+    b.add(1, 0, m, 6, 20, "CALL", "2", {i("7")});
+    b.add(1, 0, m, 6, 30, "STORE_NAME", "x", {}, {{"x", "7"}});
+    b.add(1, 0, m, 7, 32, "PUSH_NULL", "", {null});
+    b.add(1, 0, m, 7, 34, "LOAD_NAME", "print", {null, pr});
+    b.add(1, 0, m, 7, 36, "LOAD_NAME", "x", {null, pr, i("7")});
+    b.add(1, 0, m, 7, 38, "PRECALL", "1", {null, pr, i("7")});
+    b.add(1, 0, m, 7, 42, "CALL", "1", {value("NoneType", "None")});
+    b.add(1, 0, m, 7, 52, "POP_TOP", "", {});
+    b.add(1, 0, m, 7, 54, "LOAD_CONST", "None", {value("NoneType", "None")});
+    b.add(1, 0, m, 7, 56, "RETURN_VALUE", "", {});
+    return b.steps;
+}
+
+inline Instruction instruction(int offset, const char *opname, const char *argrepr, int line) {
+    Instruction ins;
+    ins.offset = offset;
+    ins.opname = opname;
+    ins.argrepr = argrepr;
+    ins.lineOfInstruction = line;
+    return ins;
+}
+
+// The two code objects, as the bytecode stage describes them (values from CPython 3.11).
+inline std::vector<CodeInfo> stepDemoCodes() {
+    CodeInfo module;
+    module.id = "c1";
+    module.name = module.qualname = "<module>";
+    module.filename = StepDemoFile;
+    module.stackSize = 4;
+    module.constants = {"<code object f>", "2", "3", "None"};
+    module.names = {"f", "x", "print"};
+    module.rawCodeHex = "9700640084005a000200650064016402a6020000ab0200000000000000005a0102"
+                        "0065026501a6010000ab010000000000000000010064035300";
+    module.instructions = {instruction(6, "STORE_NAME", "f", 1),
+                           instruction(10, "LOAD_NAME", "f", 6),
+                           instruction(30, "STORE_NAME", "x", 6),
+                           instruction(34, "LOAD_NAME", "print", 7),
+                           instruction(36, "LOAD_NAME", "x", 7)};
+    CodeInfo f;
+    f.id = "c2";
+    f.name = f.qualname = "f";
+    f.filename = StepDemoFile;
+    f.firstLine = 1;
+    f.argCount = 2;
+    f.stackSize = 2;
+    f.flags = 3;
+    f.constants = {"None", "1"};
+    f.varnames = {"a", "b", "c"};
+    f.rawCodeHex = "97007c007c017a05000064017a0000007d027c025300";
+    return {module, f};
+}
+
+} // namespace dynascope::testing

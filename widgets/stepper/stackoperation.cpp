@@ -1,0 +1,202 @@
+// Stack effects of 3.11 opcodes as the stepper explains them: known push counts, operands, result.
+#include "stackoperation.h"
+
+#include "stackvaluetext.h"
+
+#include <QHash>
+
+#include <algorithm>
+
+namespace dynascope {
+namespace {
+
+constexpr int MaxOperand = 24;
+
+// Entries each opcode leaves on top of the stack; the pops follow from the two stacks. Opcodes
+// whose push count depends on an argument the step does not carry are absent (prefix diff).
+const QHash<QString, int> &pushCounts() {
+    static const QHash<QString, int> table = [] {
+        QHash<QString, int> t;
+        for (const char *op :
+             {"LOAD_CONST", "LOAD_FAST", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLOSURE",
+              "LOAD_CLASSDEREF", "LOAD_BUILD_CLASS", "LOAD_ASSERTION_ERROR", "LOAD_ATTR",
+              "PUSH_NULL", "BINARY_OP", "COMPARE_OP", "IS_OP", "CONTAINS_OP", "BINARY_SUBSCR",
+              "UNARY_NEGATIVE", "UNARY_POSITIVE", "UNARY_NOT", "UNARY_INVERT", "GET_ITER",
+              "GET_YIELD_FROM_ITER", "GET_LEN", "BUILD_TUPLE", "BUILD_LIST", "BUILD_SET",
+              "BUILD_MAP", "BUILD_CONST_KEY_MAP", "BUILD_STRING", "BUILD_SLICE", "FORMAT_VALUE",
+              "CALL", "CALL_FUNCTION_EX", "MAKE_FUNCTION", "IMPORT_NAME", "IMPORT_FROM", "COPY",
+              "LIST_TO_TUPLE", "MATCH_CLASS", "CHECK_EXC_MATCH", "YIELD_VALUE", "GET_AWAITABLE",
+              "SEND", "BEFORE_WITH"})
+            t.insert(QString::fromLatin1(op), 1);
+        t.insert(QStringLiteral("LOAD_METHOD"), 2);
+        t.insert(QStringLiteral("MATCH_MAPPING"), 1);
+        t.insert(QStringLiteral("MATCH_SEQUENCE"), 1);
+        t.insert(QStringLiteral("MATCH_KEYS"), 1);
+        for (const char *op :
+             {"STORE_FAST", "STORE_NAME", "STORE_GLOBAL", "STORE_DEREF", "STORE_ATTR",
+              "STORE_SUBSCR", "DELETE_SUBSCR", "POP_TOP", "RETURN_VALUE", "POP_JUMP_FORWARD_IF_TRUE",
+              "POP_JUMP_FORWARD_IF_FALSE", "POP_JUMP_BACKWARD_IF_TRUE", "POP_JUMP_BACKWARD_IF_FALSE",
+              "POP_JUMP_FORWARD_IF_NONE", "POP_JUMP_FORWARD_IF_NOT_NONE",
+              "POP_JUMP_BACKWARD_IF_NONE", "POP_JUMP_BACKWARD_IF_NOT_NONE", "JUMP_IF_TRUE_OR_POP",
+              "JUMP_IF_FALSE_OR_POP", "JUMP_FORWARD", "JUMP_BACKWARD", "JUMP_BACKWARD_NO_INTERRUPT",
+              "NOP", "RESUME", "PRECALL", "KW_NAMES", "CACHE", "EXTENDED_ARG", "LIST_APPEND",
+              "SET_ADD", "MAP_ADD", "LIST_EXTEND", "SET_UPDATE", "DICT_UPDATE", "DICT_MERGE",
+              "IMPORT_STAR", "POP_EXCEPT", "DELETE_FAST", "DELETE_NAME", "DELETE_GLOBAL",
+              "DELETE_DEREF", "DELETE_ATTR", "COPY_FREE_VARS", "MAKE_CELL", "RETURN_GENERATOR",
+              "SETUP_ANNOTATIONS", "PRINT_EXPR"})
+            t.insert(QString::fromLatin1(op), 0);
+        return t;
+    }();
+    return table;
+}
+
+// The number of entries, from the bottom, that the two stacks share.
+int commonPrefix(const std::vector<StackValue> &a, const std::vector<StackValue> &b) {
+    size_t k = 0;
+    while (k < a.size() && k < b.size() && a[k].type == b[k].type && a[k].repr == b[k].repr &&
+           a[k].shape == b[k].shape && a[k].dtype == b[k].dtype)
+        ++k;
+    return int(k);
+}
+
+QString operand(const StackValue &value) { return elided(stackValueText(value), MaxOperand); }
+
+QString callText(const std::vector<StackValue> &popped, const QString &result) {
+    auto first = std::find_if(popped.begin(), popped.end(),
+                              [](const StackValue &v) { return !isNullValue(v); });
+    if (first == popped.end())
+        return {};
+    QStringList args;
+    for (auto it = first + 1; it != popped.end(); ++it)
+        args << operand(*it);
+    QString joined = args.join(QStringLiteral(", "));
+    if (joined.size() > 32)
+        joined = QString(QChar(0x2026));
+    QString text = QStringLiteral("%1(%2)").arg(callableName(*first), joined);
+    return result.isEmpty() ? text : text + QStringLiteral(" → ") + result;
+}
+
+QString operationText(const QString &op, const QString &argrepr,
+                      const std::vector<StackValue> &popped, const std::vector<StackValue> &pushed) {
+    const QString result = pushed.empty() ? QString() : operand(pushed.back());
+    const int n = int(popped.size());
+    auto top = [&](int i) { return operand(popped[n - 1 - i]); }; // 0: the old top
+    if ((op == QLatin1String("BINARY_OP") || op == QLatin1String("COMPARE_OP")) && n == 2 &&
+        !result.isEmpty())
+        return QStringLiteral("%1 %2 %3 → %4").arg(top(1), argrepr, top(0), result);
+    if ((op == QLatin1String("IS_OP") || op == QLatin1String("CONTAINS_OP")) && n == 2) {
+        const bool invert = argrepr == QLatin1String("1");
+        QString word = op == QLatin1String("IS_OP") ? QStringLiteral("is") : QStringLiteral("in");
+        if (invert)
+            word = op == QLatin1String("IS_OP") ? QStringLiteral("is not")
+                                                : QStringLiteral("not in");
+        return QStringLiteral("%1 %2 %3 → %4").arg(top(1), word, top(0), result);
+    }
+    if (op == QLatin1String("BINARY_SUBSCR") && n == 2)
+        return QStringLiteral("%1[%2] → %3").arg(top(1), top(0), result);
+    static const QHash<QString, QString> unary = {{QStringLiteral("UNARY_NEGATIVE"), "-"},
+                                                  {QStringLiteral("UNARY_POSITIVE"), "+"},
+                                                  {QStringLiteral("UNARY_NOT"), "not "},
+                                                  {QStringLiteral("UNARY_INVERT"), "~"}};
+    if (unary.contains(op) && n == 1)
+        return QStringLiteral("%1%2 → %3").arg(unary.value(op), top(0), result);
+    if (op == QLatin1String("CALL") || op == QLatin1String("CALL_FUNCTION_EX"))
+        return callText(popped, result);
+    if (op.startsWith(QLatin1String("STORE_")) && n >= 1) {
+        if (op == QLatin1String("STORE_SUBSCR") && n == 3)
+            return QStringLiteral("%1[%2] = %3").arg(top(1), top(0), top(2));
+        if (op == QLatin1String("STORE_ATTR") && n == 2)
+            return QStringLiteral("%1.%2 = %3").arg(top(0), argrepr, top(1));
+        return QStringLiteral("%1 = %2").arg(argrepr, top(n - 1));
+    }
+    if (op == QLatin1String("RETURN_VALUE") && n >= 1)
+        return QStringLiteral("return %1").arg(top(0));
+    if (op == QLatin1String("POP_TOP") && n == 1)
+        return QStringLiteral("discard %1").arg(top(0));
+    if (op == QLatin1String("LOAD_CONST") && !result.isEmpty())
+        return QStringLiteral("push %1").arg(result);
+    if ((op == QLatin1String("LOAD_ATTR") || op == QLatin1String("LOAD_METHOD")) && n == 1)
+        return QStringLiteral("%1.%2").arg(top(0), argrepr) +
+               (op == QLatin1String("LOAD_ATTR") ? QStringLiteral(" → ") + result : QString());
+    if (op.startsWith(QLatin1String("LOAD_")) && !result.isEmpty() && !argrepr.isEmpty()) {
+        QString name = argrepr;
+        name.remove(QStringLiteral("NULL + "));
+        return QStringLiteral("%1 → %2").arg(name, result);
+    }
+    if (op == QLatin1String("GET_ITER") && n == 1)
+        return QStringLiteral("iter(%1) → %2").arg(top(0), result);
+    if (op == QLatin1String("FOR_ITER"))
+        return pushed.empty() ? QStringLiteral("iterator exhausted")
+                              : QStringLiteral("next → %1").arg(result);
+    if (op.startsWith(QLatin1String("POP_JUMP_")) && n == 1)
+        return QStringLiteral("test %1").arg(top(0));
+    if (op.startsWith(QLatin1String("BUILD_")) && !result.isEmpty())
+        return QStringLiteral("build %1").arg(result);
+    if (pushed.size() == 1 && !result.isEmpty())
+        return QStringLiteral("→ %1").arg(result);
+    return {};
+}
+
+} // namespace
+
+QString stackEffectCaption(int pops, int pushes) {
+    if (pops == 0 && pushes == 0)
+        return QStringLiteral("no stack change");
+    QStringList parts;
+    if (pops > 0)
+        parts << QStringLiteral("pops %1").arg(pops);
+    if (pushes > 0)
+        parts << QStringLiteral("pushes %1").arg(pushes);
+    return parts.join(QStringLiteral(", "));
+}
+
+StackOperation describeStackOperation(const std::vector<StackValue> &before, const Step &step) {
+    StackOperation result;
+    const auto &after = step.stack;
+    const QString op = QString::fromStdString(step.opname);
+    const QString argrepr = QString::fromStdString(step.argrepr);
+    const int nb = int(before.size()), na = int(after.size());
+
+    if (step.event == "call" || step.event == "exception") {
+        // Frame events carry no instruction; the stacks are the frame's, before anything ran.
+        result.pushes = na;
+        result.caption = stackEffectCaption(0, na);
+        QStringList args;
+        for (const auto &[name, value] : step.locals)
+            args << QStringLiteral("%1=%2").arg(QString::fromStdString(name),
+                                                elided(QString::fromStdString(value), MaxOperand));
+        result.text = step.event == "call"
+                          ? QStringLiteral("call %1(%2)")
+                                .arg(QString::fromStdString(step.function), args.join(", "))
+                          : QStringLiteral("exception in %1").arg(QString::fromStdString(step.function));
+        return result;
+    }
+
+    int pushes = -1;
+    if (op == QLatin1String("FOR_ITER"))
+        pushes = na > nb ? 1 : 0;
+    else if (op == QLatin1String("LOAD_GLOBAL"))
+        pushes = argrepr.startsWith(QLatin1String("NULL + ")) ? 2 : 1;
+    else if (op == QLatin1String("UNPACK_SEQUENCE") || op == QLatin1String("UNPACK_EX"))
+        pushes = na - nb + 1;
+    else if (auto it = pushCounts().find(op); it != pushCounts().end())
+        pushes = *it;
+
+    int pops = pushes >= 0 ? nb - na + pushes : -1;
+    if (pushes < 0 || pops < 0 || pops > nb || pushes > na || step.event == "return") {
+        const int k = commonPrefix(before, after);
+        pops = nb - k;
+        pushes = na - k;
+    }
+    result.pops = pops;
+    result.pushes = pushes;
+    result.caption = stackEffectCaption(pops, pushes);
+    const std::vector<StackValue> popped(before.end() - pops, before.end());
+    const std::vector<StackValue> pushed(after.end() - pushes, after.end());
+    result.text = operationText(op, argrepr, popped, pushed);
+    if (step.event == "return" && result.text.isEmpty())
+        result.text = QStringLiteral("return from %1").arg(QString::fromStdString(step.function));
+    return result;
+}
+
+} // namespace dynascope

@@ -1,0 +1,92 @@
+// The operand stack drawn as boxes, bottom at the bottom, animating each instruction's pops/pushes.
+#pragma once
+
+#include "stackoperation.h"
+
+#include "model/step.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QVariantAnimation;
+
+namespace dynascope {
+
+// What the view shows once any animation has finished.
+struct StackState {
+    std::vector<StackValue> stack; // bottom first
+    StackOperation operation;      // how the instruction got here
+    QString heading;               // "f · line 2 · BINARY_OP *"
+};
+
+// How to get from the shown stack to a new one: the top `outgoing` entries of the shown stack
+// leave (slide up and fade), then the top `incoming` entries of the new stack arrive from above.
+// Forward this is pops then pushes; stepping back it is the same motion with the instruction's
+// pushes leaving and its pops returning, which is the reverse of the forward animation.
+struct StackTransition {
+    int outgoing = 0;
+    int incoming = 0;
+};
+
+class StackView : public QWidget {
+    Q_OBJECT
+public:
+    explicit StackView(QWidget *parent = nullptr);
+    ~StackView() override;
+
+    // Shows `state`, animated when a transition is given and fits the two stacks. An animation
+    // still running is finished first: steps never queue up behind a slow animation.
+    void setState(const StackState &state, std::optional<StackTransition> transition = {});
+    void clear();
+
+    // The duration follows the play speed: most of one step's interval, none above ~50 steps/s'
+    // worth of frames (under 12 ms there is nothing to see).
+    void setStepsPerSecond(double stepsPerSecond);
+    int animationDuration() const { return m_duration; }
+    bool isAnimating() const;
+    void finishAnimation();
+
+    // --- what is shown (for tests and the main window's status line) ---
+    QStringList entryTexts() const;  // bottom first
+    QString topText() const;
+    QString operationText() const { return m_state.operation.text; }
+    QString captionText() const { return m_state.operation.caption; }
+    QString headingText() const { return m_state.heading; }
+    // Frames painted since construction (the benchmark counts them).
+    long long paintCount() const { return m_paintCount; }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void animationFinished();
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    bool event(QEvent *event) override;
+
+private:
+    struct Box {
+        StackValue value;
+        QRectF rect;
+        qreal opacity = 1;
+        enum Kind { Kept, Leaving, Arriving, Result } kind = Kept;
+    };
+    std::vector<Box> layoutBoxes() const;
+    QRectF stackArea() const;
+    QRectF slotRect(int slot, const QRectF &area) const;
+    void paintBox(QPainter &painter, const Box &box) const;
+
+    StackState m_state;
+    std::vector<StackValue> m_from; // the stack shown before the running transition
+    StackTransition m_transition;
+    bool m_animating = false;
+    qreal m_progress = 1;
+    int m_duration = 220;
+    long long m_paintCount = 0;
+    QVariantAnimation *m_animation = nullptr;
+};
+
+} // namespace dynascope

@@ -1,0 +1,275 @@
+// StepperPanel: commands move the timeline's current step; a QTimer drives Play.
+#include "stepperpanel.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLocale>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStyle>
+#include <QTimer>
+#include <QToolBar>
+
+namespace dynascope {
+
+StepperPanel::StepperPanel(QWidget *parent)
+    : QWidget(parent), m_toolBar(new QToolBar(this)), m_slider(new QSlider(Qt::Horizontal, this)),
+      m_counter(new QLabel(this)), m_speed(new QSpinBox(this)), m_playTimer(new QTimer(this)) {
+    setObjectName(QStringLiteral("stepperPanel"));
+    createActions();
+
+    m_toolBar->setIconSize(QSize(16, 16));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    for (Action a : {HomeAction, ContinueBackwardAction, StepBackAction, PlayPauseAction,
+                     StepOverAction, StepIntoAction, StepOutAction, ContinueAction, EndAction})
+        m_toolBar->addAction(m_actions[a]);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_actions[ToggleBreakpointAction]);
+    m_toolBar->addAction(m_actions[RunToCursorAction]);
+
+    m_slider->setObjectName(QStringLiteral("stepSlider"));
+    m_slider->setToolTip(tr("Recorded steps: drag to travel in time"));
+    m_counter->setObjectName(QStringLiteral("stepCounter"));
+    m_counter->setMinimumWidth(m_counter->fontMetrics().horizontalAdvance("step 000,000 / 000,000"));
+    m_counter->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_speed->setObjectName(QStringLiteral("playSpeed"));
+    m_speed->setRange(1, 60);
+    m_speed->setValue(4);
+    m_speed->setSuffix(tr(" steps/s"));
+    m_speed->setToolTip(tr("Play speed"));
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->addWidget(m_toolBar);
+    layout->addWidget(m_slider, 1);
+    layout->addWidget(m_counter);
+    layout->addWidget(m_speed);
+
+    m_playTimer->setTimerType(Qt::PreciseTimer);
+    connect(m_playTimer, &QTimer::timeout, this, &StepperPanel::advancePlay);
+    connect(m_slider, &QSlider::valueChanged, this, &StepperPanel::setCurrentStep);
+    connect(m_speed, qOverload<int>(&QSpinBox::valueChanged), this, [this](int value) {
+        m_playTimer->setInterval(1000 / value);
+        emit stepsPerSecondChanged(value);
+    });
+    m_playTimer->setInterval(1000 / m_speed->value());
+    updateControls();
+}
+
+StepperPanel::~StepperPanel() = default;
+
+void StepperPanel::createActions() {
+    struct Spec {
+        Action id;
+        const char *text;
+        QKeySequence key;
+        QStyle::StandardPixmap icon;
+        const char *tip;
+    };
+    const Spec specs[] = {
+        {StepOverAction, "&Step", Qt::Key_F10, QStyle::SP_MediaSeekForward,
+         "Next instruction in this frame, running calls without stopping in them"},
+        {StepBackAction, "Step &Back", QKeySequence(Qt::SHIFT | Qt::Key_F10),
+         QStyle::SP_MediaSeekBackward, "Previous instruction in this frame"},
+        {StepIntoAction, "Step &Into", Qt::Key_F11, QStyle::SP_ArrowDown,
+         "The very next recorded instruction, entering calls"},
+        {StepOutAction, "Step &Out", QKeySequence(Qt::SHIFT | Qt::Key_F11), QStyle::SP_ArrowUp,
+         "The first instruction after this frame returns"},
+        {RunToCursorAction, "Run to &Cursor", QKeySequence(Qt::CTRL | Qt::Key_F10),
+         QStyle::SP_ArrowForward, "Run until the cursor's line starts executing"},
+        {ToggleBreakpointAction, "Toggle &Breakpoint", Qt::Key_F9, QStyle::SP_DialogNoButton,
+         "Set or clear a breakpoint on the cursor's line (or the current line)"},
+        {ContinueAction, "&Continue", Qt::Key_F8, QStyle::SP_MediaSkipForward,
+         "Run forward to the next breakpoint"},
+        {ContinueBackwardAction, "Continue Back&wards", QKeySequence(Qt::SHIFT | Qt::Key_F8),
+         QStyle::SP_MediaSkipBackward, "Run backward to the previous breakpoint"},
+        {PlayPauseAction, "&Play", Qt::Key_Space, QStyle::SP_MediaPlay,
+         "Play the recording at the chosen speed; again to pause"},
+        {HomeAction, "&First Step", Qt::Key_Home, QStyle::SP_MediaSkipBackward,
+         "Go to the first recorded step"},
+        {EndAction, "&Last Step", Qt::Key_End, QStyle::SP_MediaSkipForward,
+         "Go to the last recorded step"},
+        {JumpToStepAction, "&Jump to Step…", QKeySequence(Qt::CTRL | Qt::Key_G), QStyle::SP_FileDialogContentsView,
+         "Go to a step by its number"},
+    };
+    for (const Spec &s : specs) {
+        auto *a = new QAction(style()->standardIcon(s.icon), tr(s.text), this);
+        a->setShortcut(s.key);
+        a->setToolTip(QStringLiteral("%1 (%2)\n%3")
+                          .arg(a->text().remove(QLatin1Char('&')),
+                               s.key.toString(QKeySequence::NativeText), tr(s.tip)));
+        a->setShortcutContext(Qt::WindowShortcut);
+        addAction(a);
+        m_actions[s.id] = a;
+    }
+    m_actions[HomeAction]->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+    m_actions[PlayPauseAction]->setCheckable(true);
+
+    const auto &t = m_timeline;
+    connect(m_actions[StepOverAction], &QAction::triggered, this,
+            [this, &t] { go(t.stepOver(t.current()), tr("This is the last step.")); });
+    connect(m_actions[StepBackAction], &QAction::triggered, this,
+            [this, &t] { go(t.stepBack(t.current()), tr("This is the first step.")); });
+    connect(m_actions[StepIntoAction], &QAction::triggered, this,
+            [this, &t] { go(t.stepInto(t.current()), tr("This is the last step.")); });
+    connect(m_actions[StepOutAction], &QAction::triggered, this, [this, &t] {
+        go(t.stepOut(t.current()), tr("No recorded step after this frame returns."));
+    });
+    connect(m_actions[RunToCursorAction], &QAction::triggered, this, [this, &t] {
+        if (!m_cursor) {
+            emit message(tr("Put the cursor on a source line first."));
+            return;
+        }
+        go(t.runToLine(t.current(), *m_cursor), tr("The cursor's line does not run again."));
+    });
+    connect(m_actions[ToggleBreakpointAction], &QAction::triggered, this, [this, &t] {
+        if (m_cursor)
+            toggleBreakpoint(QString::fromStdString(m_cursor->first), m_cursor->second);
+        else if (const Step *s = t.currentStep())
+            toggleBreakpoint(QString::fromStdString(s->file), s->line);
+    });
+    connect(m_actions[ContinueAction], &QAction::triggered, this, [this, &t] {
+        go(t.continueForward(t.current()), tr("No breakpoint ahead."));
+    });
+    connect(m_actions[ContinueBackwardAction], &QAction::triggered, this, [this, &t] {
+        go(t.continueBackward(t.current()), tr("No breakpoint behind."));
+    });
+    connect(m_actions[PlayPauseAction], &QAction::triggered, this, [this] {
+        if (isPlaying())
+            pause();
+        else
+            play();
+    });
+    connect(m_actions[HomeAction], &QAction::triggered, this, [this] { setCurrentStep(0); });
+    connect(m_actions[EndAction], &QAction::triggered, this,
+            [this, &t] { setCurrentStep(t.count() - 1); });
+    connect(m_actions[JumpToStepAction], &QAction::triggered, this, &StepperPanel::jumpToStep);
+}
+
+QList<QAction *> StepperPanel::stepperActions() const {
+    return QList<QAction *>(std::begin(m_actions), std::end(m_actions));
+}
+
+void StepperPanel::setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes) {
+    pause();
+    m_timeline.setRecording(std::move(steps), std::move(codes));
+    updateControls();
+    emit currentStepChanged(m_timeline.current(), -1); // a new recording: nothing to animate from
+    if (const Step *s = m_timeline.currentStep())
+        emit currentLocationChanged(QString::fromStdString(s->file), s->line,
+                                    QString::fromStdString(s->codeId), s->offset);
+}
+
+void StepperPanel::setCursorLocation(const QString &file, int line) {
+    if (line <= 0)
+        m_cursor.reset();
+    else
+        m_cursor = SourceLine{file.toStdString(), line};
+}
+
+void StepperPanel::setCurrentStep(int index) {
+    const int previous = m_timeline.current();
+    if (!m_timeline.setCurrent(index))
+        return;
+    updateControls();
+    emit currentStepChanged(m_timeline.current(), previous);
+    const Step *s = m_timeline.currentStep();
+    emit currentLocationChanged(QString::fromStdString(s->file), s->line,
+                                QString::fromStdString(s->codeId), s->offset);
+}
+
+void StepperPanel::go(std::optional<int> target, const QString &whenNone) {
+    if (!target) {
+        emit message(whenNone);
+        return;
+    }
+    setCurrentStep(*target);
+}
+
+void StepperPanel::toggleBreakpoint(const QString &file, int line) {
+    const bool set = m_timeline.toggleBreakpoint({file.toStdString(), line});
+    emit message(set ? tr("Breakpoint set on line %1.").arg(line)
+                     : tr("Breakpoint on line %1 cleared.").arg(line));
+    emit breakpointsChanged();
+}
+
+bool StepperPanel::isPlaying() const { return m_playTimer->isActive(); }
+int StepperPanel::stepsPerSecond() const { return m_speed->value(); }
+void StepperPanel::setStepsPerSecond(int stepsPerSecond) { m_speed->setValue(stepsPerSecond); }
+
+void StepperPanel::play() {
+    if (isPlaying() || m_timeline.isEmpty())
+        return;
+    if (m_timeline.current() >= m_timeline.count() - 1)
+        setCurrentStep(0); // Play at the end starts over, as media players do
+    m_playTimer->start();
+    updateControls();
+    emit playingChanged(true);
+}
+
+void StepperPanel::pause() {
+    if (!isPlaying())
+        return;
+    m_playTimer->stop();
+    updateControls();
+    emit playingChanged(false);
+}
+
+void StepperPanel::advancePlay() {
+    const auto next = m_timeline.stepInto(m_timeline.current());
+    if (!next) {
+        pause();
+        return;
+    }
+    setCurrentStep(*next);
+    const Step *s = m_timeline.currentStep();
+    if (m_timeline.isLineStart(*next) && m_timeline.hasBreakpoint({s->file, s->line})) {
+        pause();
+        emit message(tr("Stopped at the breakpoint on line %1.").arg(s->line));
+    }
+}
+
+void StepperPanel::jumpToStep() {
+    if (m_timeline.isEmpty())
+        return;
+    auto *dialog = new QInputDialog(this);
+    dialog->setObjectName(QStringLiteral("jumpToStepDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Jump to Step"));
+    dialog->setLabelText(tr("Step (1 – %L1):").arg(m_timeline.count()));
+    dialog->setInputMode(QInputDialog::IntInput);
+    dialog->setIntRange(1, m_timeline.count());
+    dialog->setIntValue(m_timeline.current() + 1);
+    connect(dialog, &QInputDialog::intValueSelected, this,
+            [this](int value) { setCurrentStep(value - 1); });
+    dialog->open();
+}
+
+QString StepperPanel::counterText() const {
+    if (m_timeline.isEmpty())
+        return tr("no steps");
+    const QLocale locale(QLocale::English);
+    return tr("step %1 / %2")
+        .arg(locale.toString(m_timeline.current() + 1), locale.toString(m_timeline.count()));
+}
+
+void StepperPanel::updateControls() {
+    const bool any = !m_timeline.isEmpty();
+    for (QAction *a : m_actions)
+        a->setEnabled(any);
+    const bool playing = isPlaying();
+    QAction *playAction = m_actions[PlayPauseAction];
+    playAction->setChecked(playing);
+    playAction->setText(playing ? tr("&Pause") : tr("&Play"));
+    playAction->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause
+                                                      : QStyle::SP_MediaPlay));
+    const QSignalBlocker block(m_slider);
+    m_slider->setRange(0, std::max(0, m_timeline.count() - 1));
+    m_slider->setValue(std::max(0, m_timeline.current()));
+    m_slider->setEnabled(any);
+    m_counter->setText(counterText());
+}
+
+} // namespace dynascope

@@ -1,0 +1,92 @@
+// The stepper's controls: timeline slider, step counter, stepping actions, breakpoints, play.
+#pragma once
+
+#include "steptimeline.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QAction;
+class QLabel;
+class QSlider;
+class QSpinBox;
+class QTimer;
+class QToolBar;
+
+namespace dynascope {
+
+class StepperPanel : public QWidget {
+    Q_OBJECT
+public:
+    // Every command, so the main window can put them in a menu (they carry their shortcuts).
+    enum Action {
+        StepOverAction,          // F10
+        StepBackAction,          // Shift+F10
+        StepIntoAction,          // F11
+        StepOutAction,           // Shift+F11
+        RunToCursorAction,       // Ctrl+F10
+        ToggleBreakpointAction,  // F9
+        ContinueAction,          // F8
+        ContinueBackwardAction,  // Shift+F8
+        PlayPauseAction,         // Space
+        HomeAction,              // Home
+        EndAction,               // End
+        JumpToStepAction,        // Ctrl+G
+        NUM_ACTIONS
+    };
+
+    explicit StepperPanel(QWidget *parent = nullptr);
+    ~StepperPanel() override;
+
+    void setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes);
+    const StepTimeline &timeline() const { return m_timeline; }
+    int currentStep() const { return m_timeline.current(); }
+
+    QAction *action(Action which) const { return m_actions[which]; }
+    QList<QAction *> stepperActions() const;
+
+    // The source location F9 and Ctrl+F10 act on (the source view's cursor line). Without one,
+    // F9 toggles the current step's line.
+    void setCursorLocation(const QString &file, int line);
+    std::optional<SourceLine> cursorLocation() const { return m_cursor; }
+
+    bool isPlaying() const;
+    int stepsPerSecond() const;
+    void setStepsPerSecond(int stepsPerSecond);
+    QString counterText() const;
+
+public slots:
+    void setCurrentStep(int index);
+    void toggleBreakpoint(const QString &file, int line);
+    void play();
+    void pause();
+    void jumpToStep(); // asks for a step number (non-modal dialog)
+
+signals:
+    // `previous` lets views tell a step forward or back from a jump (animations differ).
+    void currentStepChanged(int index, int previous);
+    void currentLocationChanged(const QString &file, int line, const QString &codeId, int offset);
+    void breakpointsChanged();
+    void playingChanged(bool playing);
+    void stepsPerSecondChanged(int stepsPerSecond);
+    // A command found nowhere to go ("no breakpoint ahead"); for the status bar.
+    void message(const QString &text);
+
+private:
+    void createActions();
+    void go(std::optional<int> target, const QString &whenNone);
+    void advancePlay();
+    void updateControls();
+
+    StepTimeline m_timeline;
+    std::optional<SourceLine> m_cursor;
+    QAction *m_actions[NUM_ACTIONS] = {};
+    QToolBar *m_toolBar;
+    QSlider *m_slider;
+    QLabel *m_counter;
+    QSpinBox *m_speed;
+    QTimer *m_playTimer;
+};
+
+} // namespace dynascope

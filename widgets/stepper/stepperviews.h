@@ -1,0 +1,53 @@
+// The stepper's widgets wired to one timeline: panel, stack, frame and call-stack views.
+#pragma once
+
+#include "model/event.h"
+#include "model/instruction.h"
+#include "model/step.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <vector>
+
+namespace dynascope {
+
+class CallStackView;
+class FrameView;
+class StackView;
+class StepperPanel;
+struct StackState;
+
+// Creates the four widgets without parents, for the main window to put into docks (which then
+// own them; any left unplaced are deleted with this object), and keeps them on the panel's
+// current step: the stack animates, the call stack and the frame's scopes follow, and a frame
+// chosen in the call stack shows its scopes at the same step.
+class StepperViews : public QObject {
+    Q_OBJECT
+public:
+    explicit StepperViews(QObject *parent = nullptr);
+    ~StepperViews() override;
+
+    StepperPanel *panel() const { return m_panel; }
+    StackView *stackView() const { return m_stackView; }
+    FrameView *frameView() const { return m_frameView; }
+    CallStackView *callStackView() const { return m_callStackView; }
+
+    void setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes);
+    // From a session's raw "step" event bodies (decoded tolerantly; bad ones are skipped).
+    void setRecording(const std::vector<Json> &stepEvents, std::vector<CodeInfo> codes);
+
+    // What the stack view shows for step `index` (no animation).
+    StackState stackStateAt(int index) const;
+
+private:
+    void showStep(int index, int previous);
+    void showFrame(long long frame);
+
+    QPointer<StepperPanel> m_panel;
+    QPointer<StackView> m_stackView;
+    QPointer<FrameView> m_frameView;
+    QPointer<CallStackView> m_callStackView;
+};
+
+} // namespace dynascope

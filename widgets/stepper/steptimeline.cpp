@@ -1,0 +1,190 @@
+// Navigation over recorded steps: indices are computed once per recording so each query is cheap.
+#include "steptimeline.h"
+
+#include <algorithm>
+
+namespace dynascope {
+
+void StepTimeline::setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes) {
+    m_steps = std::move(steps);
+    m_codes = std::move(codes);
+    index();
+    m_current = m_steps.empty() ? -1 : 0;
+}
+
+void StepTimeline::clear() { setRecording({}, {}); }
+
+void StepTimeline::index() {
+    m_codeIndex.clear();
+    for (size_t i = 0; i < m_codes.size(); ++i)
+        m_codeIndex[m_codes[i].id] = int(i);
+
+    const int n = count();
+    m_prevInFrame.assign(n, -1);
+    m_callerStep.assign(n, -1);
+    std::map<long long, int> lastOfFrame;
+    // The frames open at each step, outermost first. Depth alone is not enough to find a caller:
+    // with library frames filtered out a script callback may sit two levels below its caller.
+    struct Open {
+        long long frame;
+        int depth;
+        int lastStep;
+    };
+    std::vector<Open> open;
+    for (int i = 0; i < n; ++i) {
+        const Step &s = m_steps[i];
+        if (auto it = lastOfFrame.find(s.frame); it != lastOfFrame.end())
+            m_prevInFrame[i] = it->second;
+        lastOfFrame[s.frame] = i;
+
+        while (!open.empty() && open.back().frame != s.frame && open.back().depth >= s.depth)
+            open.pop_back();
+        if (open.empty() || open.back().frame != s.frame)
+            open.push_back({s.frame, s.depth, i});
+        open.back().lastStep = i;
+        if (open.size() >= 2)
+            m_callerStep[i] = open[open.size() - 2].lastStep;
+    }
+}
+
+const Step *StepTimeline::step(int index) const {
+    return index >= 0 && index < count() ? &m_steps[index] : nullptr;
+}
+
+const CodeInfo *StepTimeline::code(const std::string &codeId) const {
+    auto it = m_codeIndex.find(codeId);
+    return it == m_codeIndex.end() ? nullptr : &m_codes[it->second];
+}
+
+bool StepTimeline::setCurrent(int index) {
+    if (m_steps.empty())
+        return false;
+    index = std::clamp(index, 0, count() - 1);
+    if (index == m_current)
+        return false;
+    m_current = index;
+    return true;
+}
+
+std::optional<int> StepTimeline::stepInto(int from) const {
+    return from + 1 < count() ? std::optional<int>(from + 1) : std::nullopt;
+}
+
+std::optional<int> StepTimeline::stepBackInto(int from) const {
+    return from > 0 && from <= count() ? std::optional<int>(from - 1) : std::nullopt;
+}
+
+std::optional<int> StepTimeline::stepOver(int from) const {
+    const Step *s = step(from);
+    if (!s)
+        return std::nullopt;
+    for (int j = from + 1; j < count(); ++j)
+        if (m_steps[j].depth <= s->depth)
+            return j;
+    return std::nullopt;
+}
+
+std::optional<int> StepTimeline::stepBack(int from) const {
+    const Step *s = step(from);
+    if (!s)
+        return std::nullopt;
+    for (int j = from - 1; j >= 0; --j)
+        if (m_steps[j].depth <= s->depth)
+            return j;
+    return std::nullopt;
+}
+
+std::optional<int> StepTimeline::stepOut(int from) const {
+    const Step *s = step(from);
+    if (!s)
+        return std::nullopt;
+    for (int j = from + 1; j < count(); ++j)
+        if (m_steps[j].depth < s->depth)
+            return j;
+    return std::nullopt;
+}
+
+bool StepTimeline::isLineStart(int index) const {
+    const Step *s = step(index);
+    if (!s)
+        return false;
+    const int prev = m_prevInFrame[index];
+    return prev < 0 || m_steps[prev].line != s->line;
+}
+
+std::optional<int> StepTimeline::runToLine(int from, const SourceLine &line) const {
+    for (int j = std::max(from + 1, 0); j < count(); ++j)
+        if (m_steps[j].line == line.second && m_steps[j].file == line.first && isLineStart(j))
+            return j;
+    return std::nullopt;
+}
+
+std::optional<int> StepTimeline::continueForward(int from) const {
+    if (m_breakpoints.empty())
+        return std::nullopt;
+    for (int j = std::max(from + 1, 0); j < count(); ++j)
+        if (isLineStart(j) && hasBreakpoint({m_steps[j].file, m_steps[j].line}))
+            return j;
+    return std::nullopt;
+}
+
+std::optional<int> StepTimeline::continueBackward(int from) const {
+    if (m_breakpoints.empty())
+        return std::nullopt;
+    for (int j = std::min(from, count()) - 1; j >= 0; --j)
+        if (isLineStart(j) && hasBreakpoint({m_steps[j].file, m_steps[j].line}))
+            return j;
+    return std::nullopt;
+}
+
+bool StepTimeline::toggleBreakpoint(const SourceLine &line) {
+    if (m_breakpoints.erase(line))
+        return false;
+    m_breakpoints.insert(line);
+    return true;
+}
+
+std::optional<int> StepTimeline::previousInFrame(int index) const {
+    if (!step(index) || m_prevInFrame[index] < 0)
+        return std::nullopt;
+    return m_prevInFrame[index];
+}
+
+std::optional<int> StepTimeline::latestStepOfFrame(long long frame, int index) const {
+    if (!step(index))
+        return std::nullopt;
+    // A frame on the call stack is found through the caller chain; a finished one by scanning.
+    for (int j = index; j >= 0; j = m_callerStep[j])
+        if (m_steps[j].frame == frame)
+            return j;
+    for (int j = index; j >= 0; --j)
+        if (m_steps[j].frame == frame)
+            return j;
+    return std::nullopt;
+}
+
+std::map<std::string, std::string> StepTimeline::localsAt(long long frame, int index) const {
+    std::map<std::string, std::string> locals;
+    auto j = latestStepOfFrame(frame, index);
+    // Walking back, the newest value of each name is the first one seen.
+    for (int k = j ? *j : -1; k >= 0; k = m_prevInFrame[k])
+        for (const auto &[name, value] : m_steps[k].locals)
+            locals.emplace(name, value);
+    return locals;
+}
+
+std::map<std::string, std::string> StepTimeline::changedAt(int index) const {
+    const Step *s = step(index);
+    return s ? s->locals : std::map<std::string, std::string>{};
+}
+
+std::vector<ActiveFrame> StepTimeline::callStackAt(int index) const {
+    std::vector<ActiveFrame> frames;
+    for (int j = step(index) ? index : -1; j >= 0; j = m_callerStep[j]) {
+        const Step &s = m_steps[j];
+        frames.push_back({s.frame, s.codeId, s.function, s.file, s.line, s.offset, s.depth, j});
+    }
+    return frames;
+}
+
+} // namespace dynascope

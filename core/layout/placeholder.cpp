@@ -1,2 +1,0 @@
-// Placeholder until the layout stage lands.
-namespace dynascope {}

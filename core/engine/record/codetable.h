@@ -1,0 +1,47 @@
+// CodeTable: what the recorder knows about one code object (instruction names, locals, filter).
+#pragma once
+
+#include "model/instruction.h"
+#include "python/pyref.h"
+
+#include <Python.h>
+
+#include <string>
+#include <vector>
+
+namespace dynascope {
+
+class CodeTable {
+public:
+    struct Text {
+        std::string opname, argrepr;
+    };
+
+    // Decodes `code` with dis.get_instructions (canonical, deoptimised bytecode), passed in as
+    // `getInstructions`. Requires the GIL; on failure the table is empty and names read "?".
+    CodeTable(PyCodeObject *code, std::string id, bool recorded, PyObject *getInstructions);
+
+    const Text &at(int offset) const;
+    const std::string &id() const { return m_info.id; }
+    const std::string &function() const { return m_info.qualname; }
+    const std::string &file() const { return m_info.filename; }
+    bool recorded() const { return m_recorded; }
+    bool optimized() const { return m_optimized; } // fast locals, not a names dict
+    const CodeInfo &info() const { return m_info; }
+
+    // Fast-local slots: name and whether the slot holds a cell (cell or free variable).
+    int slotCount() const { return static_cast<int>(m_slotNames.size()); }
+    const std::string &slotName(int i) const { return m_slotNames[i]; }
+    bool slotIsCell(int i) const { return m_slotIsCell[i]; }
+
+private:
+    PyRef m_code; // keeps the code (and so its address, our cache key) alive
+    CodeInfo m_info;
+    std::vector<Text> m_byUnit; // indexed by offset / 2
+    std::vector<std::string> m_slotNames;
+    std::vector<bool> m_slotIsCell;
+    bool m_recorded = false;
+    bool m_optimized = false;
+};
+
+} // namespace dynascope

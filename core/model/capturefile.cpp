@@ -242,7 +242,11 @@ bool CaptureFile::readHeader(const std::string &line, std::vector<Problem> &prob
         addProblem(problems, 1, "the header has no integer \"version\"");
         return false;
     }
-    long long number = version->is_number_unsigned() ? LLONG_MAX : version->get<long long>();
+    // The parser stores non-negative integers as unsigned: read them as such, saturating.
+    long long number = !version->is_number_unsigned() ? version->get<long long>()
+                       : version->get<unsigned long long>() > static_cast<unsigned long long>(LLONG_MAX)
+                           ? LLONG_MAX
+                           : static_cast<long long>(version->get<unsigned long long>());
     if (number != Version) {
         addProblem(problems, 1,
                    number > Version ? "version " + version->dump() + " is newer than this reader (" +

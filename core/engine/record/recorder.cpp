@@ -306,7 +306,11 @@ Step *Recorder::Impl::begin(FrameState &state, PyFrameObject *frame, Step &step,
     step.codeId = state.code->id();
     step.function = state.code->function();
     step.file = state.code->file();
-    step.line = PyFrame_GetLineNumber(frame);
+    // Instructions without a line (PUSH_EXC_INFO, a module's RESUME) read -1 or 0: the call
+    // event shows the code's first line, the others 0 ("no line", as in model/instruction.h).
+    step.line = std::max(0, PyFrame_GetLineNumber(frame));
+    if (step.line == 0 && event[0] == 'c')
+        step.line = state.code->info().firstLine;
     step.offset = PyFrame_GetLasti(frame);
     step.depth = state.depth;
     step.event = event;

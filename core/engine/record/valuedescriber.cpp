@@ -2,6 +2,7 @@
 #include "record/valuedescriber.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace dynascope {
 
@@ -328,6 +329,8 @@ void ValueDescriber::appendTensor(PyObject *value, std::string &out, StackValue 
                         char text[32];
                         std::snprintf(text, sizeof text, "%.4g", PyFloat_AS_DOUBLE(item));
                         items += text;
+                        if (!std::strpbrk(text, ".eni")) // "1." as torch prints it, not "1"
+                            items += '.';
                     } else {
                         appendRepr(item, items, MaxDepth);
                     }

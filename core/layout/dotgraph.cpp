@@ -156,7 +156,7 @@ void DotGraph::writeText() {
     for (std::size_t c = 0; c < m_clusters.size(); ++c) {
         out << "  subgraph " << dotQuote(clusterName(c)) << " {\n"
             << "    label=" << dotQuote(m_clusters[c].label)
-            << "; labeljust=l; style=\"rounded,filled\"; fillcolor=\"#f4f6f8\"; "
+            << "; labeljust=l; fontsize=12; style=\"rounded,filled\"; fillcolor=\"#f4f6f8\"; "
                "color=\"#9aa5b1\";\n";
         for (std::size_t n : m_clusterNodes[c]) {
             const NodeBox &box = m_nodes[n];

@@ -38,10 +38,12 @@ std::vector<std::string> wrapText(const std::string &text, std::size_t width) {
 
 std::vector<std::string> nodeLabelLines(const GraphNode &node) {
     std::vector<std::string> lines{node.name.empty() ? std::string("?") : node.name};
-    std::string what = shortOpName(node.op);
-    if (!node.target.empty() && node.target != node.name)
-        what += " " + node.target;
-    lines.push_back(what);
+    if (node.op != "output" || node.name != "output") { // "output / output" says nothing twice
+        std::string what = shortOpName(node.op);
+        if (!node.target.empty() && node.op != "output")
+            what += " " + node.target;
+        lines.push_back(what);
+    }
     std::string meta = node.dtype;
     if (!node.shape.empty())
         meta += (meta.empty() ? "" : " ") + node.shape;

@@ -146,7 +146,8 @@ void TestLayout::labelsShowOpTargetShape() {
              (std::vector<std::string>{"matmul", "call torch.matmul", "float32 [8, 16]"}));
     QCOMPARE(box(g, "G1/x").kind, std::string("placeholder"));
     QCOMPARE(box(g, "G1/output").kind, std::string("output"));
-    QCOMPARE(box(g, "G1/output").labelLines.size(), std::size_t(1 + 1));
+    QCOMPARE(box(g, "G1/output").labelLines, std::vector<std::string>{"output"});
+    QCOMPARE(box(g, "G1/relu").labelLines[1], std::string("method relu"));
     QCOMPARE(mm.nodeIndex, 2);
     QCOMPARE(mm.graphId, std::string("G1"));
 }

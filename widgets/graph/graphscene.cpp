@@ -1,0 +1,141 @@
+// Builds node, edge and cluster items and applies the trace-step and source-line filters.
+#include "graph/graphscene.h"
+
+#include "graph/clusteritem.h"
+#include "graph/edgeitem.h"
+#include "graph/nodeitem.h"
+#include "graph/tooltiptext.h"
+
+#include <climits>
+
+namespace dynascope {
+
+GraphScene::GraphScene(QObject *parent) : QGraphicsScene(parent) {
+    setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    setBackgroundBrush(Qt::white);
+}
+
+void GraphScene::clearGraph() {
+    clear();
+    m_nodes.clear();
+    m_breaks.clear();
+    m_edges.clear();
+    m_byId.clear();
+    m_clusters.clear();
+}
+
+void GraphScene::setGeometry(const GraphGeometry &geometry, const GraphLayoutInput &input) {
+    clearGraph();
+    QHash<QString, const CapturedGraph *> graphs;
+    for (const CapturedGraph &g : input.graphs)
+        graphs.insert(QString::fromStdString(g.id), &g);
+
+    for (const ClusterBox &c : geometry.clusters) {
+        auto *item = new ClusterItem(c);
+        addItem(item);
+        m_clusters.insert(item->graphId(), item);
+    }
+    for (const NodeBox &box : geometry.nodes) {
+        const CapturedGraph *graph = graphs.value(QString::fromStdString(box.graphId));
+        const GraphNode *node = nullptr;
+        QString tip;
+        if (graph && box.nodeIndex >= 0 && box.nodeIndex < int(graph->nodes.size())) {
+            node = &graph->nodes[box.nodeIndex];
+            tip = nodeToolTip(*graph, *node);
+        } else if (graph) {
+            tip = tr("<b>%1</b> collapsed: %2 nodes<br>double-click the frame to expand")
+                      .arg(QString::fromStdString(graph->id))
+                      .arg(graph->nodes.size());
+        }
+        auto *item = new NodeItem(box, node, tip);
+        addItem(item);
+        m_nodes.append(item);
+        m_byId.insert(item->id(), item);
+    }
+    for (const NodeBox &box : geometry.breaks) {
+        const bool known = box.breakIndex >= 0 && box.breakIndex < int(input.breaks.size());
+        auto *item = new NodeItem(
+            box, nullptr, known ? breakToolTip(input.breaks[box.breakIndex], box.breakIndex) : "");
+        addItem(item);
+        m_breaks.append(item);
+        m_byId.insert(item->id(), item);
+    }
+    for (const EdgePath &e : geometry.edges) {
+        auto *item = new EdgeItem(e);
+        addItem(item);
+        m_edges.append(item);
+    }
+    const GeoRect &b = geometry.bounds;
+    setSceneRect(QRectF(b.x, b.y, b.width, b.height).adjusted(-12, -12, 12, 12));
+    applyFilters();
+}
+
+NodeItem *GraphScene::nodeItem(const QString &graphId, const QString &nodeName) const {
+    return m_byId.value(graphId + '/' + nodeName);
+}
+
+NodeItem *GraphScene::breakItem(int index) const {
+    return m_byId.value(QStringLiteral("break/%1").arg(index));
+}
+
+ClusterItem *GraphScene::clusterItem(const QString &graphId) const {
+    return m_clusters.value(graphId);
+}
+
+QList<NodeItem *> GraphScene::findNodes(const QString &text) const {
+    QList<NodeItem *> found;
+    if (text.isEmpty())
+        return found;
+    for (NodeItem *n : m_nodes)
+        if (n->isVisible() && (n->nodeName().contains(text, Qt::CaseInsensitive) ||
+                               n->target().contains(text, Qt::CaseInsensitive)))
+            found.append(n);
+    return found;
+}
+
+void GraphScene::setTraceStepLimit(int step) {
+    m_traceStepLimit = step;
+    applyFilters();
+}
+
+int GraphScene::highlightLine(const QString &file, int line) {
+    m_lineFile = file;
+    m_line = line;
+    applyFilters();
+    int count = 0;
+    for (NodeItem *n : m_nodes)
+        count += line > 0 && n->comesFrom(file, line);
+    return count;
+}
+
+int GraphScene::visibleNodeCount() const {
+    int count = 0;
+    for (NodeItem *n : m_nodes)
+        count += n->isVisible();
+    return count;
+}
+
+void GraphScene::applyFilters() {
+    const bool stepping = m_traceStepLimit != INT_MAX;
+    for (NodeItem *n : m_nodes) {
+        n->setVisible(n->traceStep() <= m_traceStepLimit);
+        const bool current = stepping && n->traceStep() == m_traceStepLimit;
+        n->setHighlighted(current || (m_line > 0 && n->comesFrom(m_lineFile, m_line)));
+    }
+    // A break marker shows once the node leading into it (its graph's output) shows.
+    for (NodeItem *b : m_breaks) {
+        bool visible = true;
+        for (EdgeItem *e : m_edges)
+            if (e->to() == b->id())
+                if (NodeItem *from = m_byId.value(e->from()))
+                    visible = visible && from->isVisible();
+        b->setVisible(visible);
+    }
+    for (EdgeItem *e : m_edges) {
+        NodeItem *from = m_byId.value(e->from());
+        NodeItem *to = m_byId.value(e->to());
+        e->setVisible(from && to && from->isVisible() && to->isVisible());
+    }
+}
+
+} // namespace dynascope

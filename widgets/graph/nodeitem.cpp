@@ -1,0 +1,101 @@
+// Painting of node boxes: kind colour, bold name line, text shrunk to fit Graphviz's box.
+#include "graph/nodeitem.h"
+
+#include "graph/nodepalette.h"
+
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace dynascope {
+
+namespace {
+constexpr qreal kLineHeight = 12.0;
+}
+
+NodeItem::NodeItem(const NodeBox &box, const GraphNode *node, const QString &toolTip)
+    : m_id(QString::fromStdString(box.id)), m_kind(QString::fromStdString(box.kind)),
+      m_graphId(QString::fromStdString(box.graphId)),
+      m_nodeName(QString::fromStdString(box.nodeName)), m_breakIndex(box.breakIndex),
+      m_rect(0, 0, box.rect.width, box.rect.height) {
+    for (const std::string &l : box.labelLines)
+        m_lines << QString::fromStdString(l);
+    if (node) {
+        m_target = QString::fromStdString(node->target);
+        m_traceStep = node->traceStep;
+        m_sites.push_back(node->site);
+        m_sites.insert(m_sites.end(), node->inlineStack.begin(), node->inlineStack.end());
+    }
+    setPos(box.rect.x, box.rect.y);
+    setToolTip(toolTip);
+    setFlag(ItemIsSelectable);
+    setZValue(2);
+    setCursor(Qt::PointingHandCursor);
+    fitFont();
+}
+
+void NodeItem::fitFont() {
+    // Graphviz sized the box from its own Helvetica estimate; the system font may be wider.
+    m_font.setFamilies({"Helvetica", "Arial", "Liberation Sans", "DejaVu Sans"});
+    m_font.setPixelSize(10);
+    m_boldFont = m_font;
+    m_boldFont.setBold(true);
+    qreal widest = 0;
+    for (int i = 0; i < m_lines.size(); ++i)
+        widest = std::max(widest, QFontMetricsF(i == 0 ? m_boldFont : m_font)
+                                      .horizontalAdvance(m_lines[i]));
+    const qreal room = m_rect.width() - 8;
+    if (widest > room && widest > 0) {
+        const int size = std::max(6, int(10 * room / widest));
+        m_font.setPixelSize(size);
+        m_boldFont.setPixelSize(size);
+    }
+}
+
+QRectF NodeItem::boundingRect() const { return m_rect.adjusted(-3, -3, 3, 3); }
+
+bool NodeItem::comesFrom(const QString &file, int line) const {
+    for (const SourceSite &s : m_sites) {
+        if (s.line != line)
+            continue;
+        const QString f = QString::fromStdString(s.file);
+        if (file.isEmpty() || f == file || QFileInfo(f).fileName() == file)
+            return true;
+    }
+    return false;
+}
+
+void NodeItem::setHighlighted(bool on) {
+    if (m_highlighted == on)
+        return;
+    m_highlighted = on;
+    update();
+}
+
+void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
+    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const bool marker = isBreak();
+    QPen pen(NodePalette::border(m_kind), marker ? 2.0 : 1.0);
+    if (isSelected())
+        pen = QPen(NodePalette::selection(), 2.5);
+    else if (m_highlighted)
+        pen = QPen(NodePalette::highlight(), 3.0);
+    painter->setPen(pen);
+    painter->setBrush(NodePalette::fill(m_kind));
+    if (marker)
+        painter->drawRect(m_rect);
+    else
+        painter->drawRoundedRect(m_rect, 5, 5);
+    if (lod < 0.35 || m_lines.isEmpty())
+        return; // unreadable at this zoom (minimap, overview): boxes only
+    painter->setPen(NodePalette::text());
+    const qreal top = m_rect.center().y() - m_lines.size() * kLineHeight / 2;
+    for (int i = 0; i < m_lines.size(); ++i) {
+        painter->setFont(i == 0 ? m_boldFont : m_font);
+        const QRectF row(m_rect.left() + 3, top + i * kLineHeight, m_rect.width() - 6, kLineHeight);
+        painter->drawText(row, Qt::AlignCenter, m_lines[i]);
+    }
+}
+
+} // namespace dynascope

@@ -1,0 +1,37 @@
+// Node kind colours, matching the fills of the DOT export (core/layout/dotgraph.cpp).
+#include "graph/nodepalette.h"
+
+#include <QHash>
+
+namespace dynascope {
+
+namespace {
+struct KindColours {
+    QColor fill;
+    QColor border;
+};
+
+const QHash<QString, KindColours> &colours() {
+    static const QHash<QString, KindColours> table{
+        {"placeholder", {QColor("#cdebc5"), QColor("#3e8e41")}},
+        {"call_function", {QColor("#d6e6fb"), QColor("#3a6fb0")}},
+        {"call_method", {QColor("#e5dcf7"), QColor("#6a4fb0")}},
+        {"call_module", {QColor("#cdeeee"), QColor("#2c8a8a")}},
+        {"get_attr", {QColor("#f8efc6"), QColor("#a08420")}},
+        {"output", {QColor("#f6d5c2"), QColor("#b0562a")}},
+        {"collapsed", {QColor("#e3e6ea"), QColor("#5f6b7a")}},
+        {"break", {QColor("#ffcc80"), QColor("#d84315")}},
+    };
+    return table;
+}
+} // namespace
+
+QColor NodePalette::fill(const QString &kind) {
+    return colours().value(kind, {QColor("#eeeeee"), QColor("#777777")}).fill;
+}
+
+QColor NodePalette::border(const QString &kind) {
+    return colours().value(kind, {QColor("#eeeeee"), QColor("#777777")}).border;
+}
+
+} // namespace dynascope

@@ -1,0 +1,23 @@
+// Colours of the graph view by node kind; break markers in a warning colour.
+#pragma once
+
+#include <QColor>
+#include <QString>
+
+namespace dynascope {
+
+class NodePalette {
+public:
+    // kind: a node op (placeholder, call_function, …), "break" or "collapsed".
+    static QColor fill(const QString &kind);
+    static QColor border(const QString &kind);
+    static QColor text() { return QColor(0x1f, 0x26, 0x2e); }
+    static QColor edge() { return QColor(0x5f, 0x6b, 0x7a); }
+    static QColor breakEdge() { return QColor(0xd8, 0x43, 0x15); }
+    static QColor clusterFill() { return QColor(0xf4, 0xf6, 0xf8); }
+    static QColor clusterBorder() { return QColor(0x9a, 0xa5, 0xb1); }
+    static QColor highlight() { return QColor(0xff, 0xb3, 0x00); }
+    static QColor selection() { return QColor(0x15, 0x65, 0xc0); }
+};
+
+} // namespace dynascope

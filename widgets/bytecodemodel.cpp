@@ -182,11 +182,14 @@ QVariant BytecodeModel::lineData(const Node &n, int column, int role) const {
     if (role == IsJumpTargetRole)
         return false;
     if (role == Qt::DisplayRole) {
-        if (column == OffsetColumn)
-            return n.line > 0 ? tr("line %1").arg(n.line) : tr("(no line)");
-        if (column == OpnameColumn && n.line > 0 && n.line <= m_sourceLines.size())
-            return m_sourceLines.at(n.line - 1).trimmed();
-        return {};
+        // One cell with the line's text: the view spans it over all columns.
+        if (column != OffsetColumn)
+            return {};
+        if (n.line <= 0)
+            return tr("(no line)");
+        if (n.line > m_sourceLines.size())
+            return tr("line %1").arg(n.line);
+        return tr("line %1:  %2").arg(n.line).arg(m_sourceLines.at(n.line - 1).trimmed());
     }
     if (role == Qt::ToolTipRole && n.line > 0 && n.line <= m_sourceLines.size())
         return m_sourceLines.at(n.line - 1);

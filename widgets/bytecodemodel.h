@@ -12,7 +12,8 @@ namespace dynascope {
 
 // A three-level tree, in bytecode order:
 //   code object ("<module>", "add_relu (line 3)")
-//     source line group (a run of consecutive instructions of one line, as `dis` prints them)
+//     source line group (a run of consecutive instructions of one line, as `dis` prints them;
+//                        "line 8:  c = a * b + 1" in the first column, meant to span the row)
 //       instruction (offset, opname, arg, argrepr)
 // A line that occurs in several places (loops, nested functions) has one group per place.
 class BytecodeModel : public QAbstractItemModel {

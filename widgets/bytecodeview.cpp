@@ -20,7 +20,14 @@ BytecodeView::BytecodeView(CaptureSession *session, QWidget *parent)
     setSelectionMode(QAbstractItemView::SingleSelection);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     header()->setStretchLastSection(true);
-    header()->setSectionResizeMode(BytecodeModel::OffsetColumn, QHeaderView::ResizeToContents);
+    // Code and line rows span the whole width, so the offset column only needs room for ">> 1234"
+    // at depth 2; sizing it to contents would measure the longest source line instead.
+    QFont bold = font(); // jump targets are bold
+    bold.setBold(true);
+    const QFontMetrics metrics(bold);
+    header()->resizeSection(BytecodeModel::OffsetColumn,
+                            3 * indentation() +
+                                metrics.horizontalAdvance(QStringLiteral(">> 0000")));
     header()->setSectionResizeMode(BytecodeModel::OpnameColumn, QHeaderView::ResizeToContents);
     header()->setSectionResizeMode(BytecodeModel::ArgColumn, QHeaderView::ResizeToContents);
 
@@ -42,7 +49,13 @@ void BytecodeView::onRunStarted() {
 
 void BytecodeView::onCodeAdded(int index) {
     m_model->appendCode(m_session->codeInfos()[size_t(index)]);
-    expandRecursively(m_model->index(m_model->rowCount() - 1, 0));
+    const int row = m_model->rowCount() - 1;
+    const QModelIndex code = m_model->index(row, 0);
+    // Code and line rows carry one long text; only instruction rows use the columns.
+    setFirstColumnSpanned(row, {}, true);
+    for (int group = 0; group < m_model->rowCount(code); ++group)
+        setFirstColumnSpanned(group, code, true);
+    expandRecursively(code);
     followSession();
 }
 
@@ -80,6 +93,9 @@ void BytecodeView::followSession() {
     selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
     if (focus.isValid()) {
         selectionModel()->setCurrentIndex(focus, QItemSelectionModel::NoUpdate);
+        // Show as much of a selected line group as fits, its header row first.
+        if (const int children = m_model->rowCount(focus); children > 0)
+            scrollTo(m_model->index(children - 1, 0, focus));
         scrollTo(focus);
     }
     m_following = false;

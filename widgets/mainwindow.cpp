@@ -112,7 +112,7 @@ void MainWindow::restoreSettings() {
         resize(1280, 800);
     if (!restoreState(settings.value("mainWindow/state").toByteArray())) {
         // First start: a wide editor, bytecode at a readable width, a short console.
-        resizeDocks({findChild<QDockWidget *>(QStringLiteral("bytecodeDock"))}, {520},
+        resizeDocks({findChild<QDockWidget *>(QStringLiteral("bytecodeDock"))}, {560},
                     Qt::Horizontal);
         resizeDocks({findChild<QDockWidget *>(QStringLiteral("consoleDock"))}, {200}, Qt::Vertical);
     }

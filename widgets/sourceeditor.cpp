@@ -10,7 +10,8 @@
 namespace dynascope {
 
 namespace {
-constexpr int SymbolMargin = 1;
+constexpr int MarkerMargin =
+    1; // not "SymbolMargin": that name is QsciScintilla::MarginType::SymbolMargin (0)
 constexpr int ErrorAnnotationStyle = 200; // a style number the Python lexer does not use
 } // namespace
 
@@ -30,17 +31,22 @@ SourceEditor::SourceEditor(CaptureSession *session, QWidget *parent)
     setTabWidth(4);
     setAutoIndent(true);
     setBraceMatching(QsciScintilla::SloppyBraceMatch);
-    setCaretLineVisible(true);
-    setCaretLineBackgroundColor(QColor(0xf4, 0xf4, 0xf4));
+    // No caret-line colour: the selected line follows the cursor and its marker background is
+    // the highlight (Scintilla would paint a caret line over the marker).
+    setCaretLineVisible(false);
+    // Scroll as wide as the longest line, not Scintilla's fixed 2000 pixels.
+    setScrollWidth(1);
+    setScrollWidthTracking(true);
 
     setMarginType(0, QsciScintilla::NumberMargin);
     setMarginsFont(fixed);
-    setMarginWidth(0, QStringLiteral("00000"));
     setMarginLineNumbers(0, true);
-    setMarginType(SymbolMargin, QsciScintilla::SymbolMargin);
-    setMarginWidth(SymbolMargin, 16);
-    setMarginSensitivity(SymbolMargin, false);
-    setMarginMarkerMask(SymbolMargin, (1 << CurrentLineArrow) | (1 << ErrorSymbol));
+    setMarginMarkerMask(0, 0); // markers belong in the symbol margin only
+    setMarginWidth(0, QFontMetrics(fixed).horizontalAdvance(QStringLiteral("00000")) + 8);
+    setMarginType(MarkerMargin, QsciScintilla::SymbolMargin);
+    setMarginWidth(MarkerMargin, 16);
+    setMarginSensitivity(MarkerMargin, false);
+    setMarginMarkerMask(MarkerMargin, (1 << CurrentLineArrow) | (1 << ErrorSymbol));
 
     markerDefine(QsciScintilla::RightArrow, CurrentLineArrow);
     setMarkerBackgroundColor(QColor(0x1c, 0x71, 0xd8), CurrentLineArrow);
@@ -108,6 +114,7 @@ void SourceEditor::showError() {
     markerAdd(line, ErrorSymbol);
     markerAdd(line, ErrorBackground);
     annotate(line, QString::fromStdString(m_session->error()->summary()), ErrorAnnotationStyle);
+    ensureLineVisible(line);
     if (m_session->error()->isSyntaxError()) {
         // Python's columns are 1-based; QScintilla's index is 0-based.
         setCursorPosition(line, std::max(location->second - 1, 0));

@@ -1,4 +1,4 @@
-// ScriptError from a live exception, with the traceback module's own formatting as `formatted`.
+// ScriptError from a live exception, with the text CPython itself would print as `formatted`.
 #include "python/exceptiondescriber.h"
 
 #include "python/pyref.h"
@@ -69,7 +69,7 @@ std::vector<TracebackFrame> framesOf(PyObject *exception) {
     return frames;
 }
 
-std::string formatWithTraceback(PyObject *exception) {
+std::string formatWithTracebackModule(PyObject *exception) {
     PyRef traceback = PyRef::steal(PyImport_ImportModule("traceback"));
     PyRef lines =
         traceback
@@ -83,6 +83,29 @@ std::string formatWithTraceback(PyObject *exception) {
         return {};
     }
     return toUtf8(joined.get());
+}
+
+// The text python3.11 itself prints for an uncaught exception. CPython's C printer
+// (PyErr_Display) and the traceback module differ in small ways (an IndentationError's carets),
+// so the C one is run with sys.stderr pointed at a StringIO.
+std::string formatLikePython(PyObject *exception) {
+    PyRef io = PyRef::steal(PyImport_ImportModule("io"));
+    PyRef buffer = io ? PyRef::steal(PyObject_CallMethod(io.get(), "StringIO", nullptr)) : PyRef();
+    if (!buffer) {
+        PyErr_Clear();
+        return formatWithTracebackModule(exception);
+    }
+    PyRef savedStderr = PyRef::borrow(PySys_GetObject("stderr"));
+    PySys_SetObject("stderr", buffer.get());
+    PyRef traceback = PyRef::steal(PyException_GetTraceback(exception));
+    PyErr_Display(nullptr, exception, traceback ? traceback.get() : Py_None);
+    PySys_SetObject("stderr", savedStderr.get());
+    PyRef text = PyRef::steal(PyObject_CallMethod(buffer.get(), "getvalue", nullptr));
+    if (!text || !PyUnicode_Check(text.get())) {
+        PyErr_Clear();
+        return formatWithTracebackModule(exception);
+    }
+    return toUtf8(text.get());
 }
 
 } // namespace
@@ -101,7 +124,7 @@ ScriptError describeException(PyObject *exception) {
     error.type = exceptionTypeName(type);
     error.message = strOf(exception);
     error.frames = framesOf(exception);
-    error.formatted = formatWithTraceback(exception);
+    error.formatted = formatLikePython(exception);
     if (PyObject_TypeCheck(exception, reinterpret_cast<PyTypeObject *>(PyExc_SyntaxError))) {
         error.syntaxFile = stringAttr(exception, "filename");
         error.syntaxLine = intAttr(exception, "lineno");

@@ -1,2 +1,0 @@
-// Placeholder until the capture stage lands.
-namespace dynascope {}

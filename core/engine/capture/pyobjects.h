@@ -1,0 +1,25 @@
+// Python objects the capture stage looks up once (torch, torch.Tensor, operator, builtins).
+#pragma once
+
+#include <Python.h>
+
+#include <string>
+
+namespace dynascope {
+namespace py {
+
+PyObject *torch();
+PyObject *tensorType();         // torch.Tensor
+PyObject *moduleType();         // torch.nn.Module
+PyObject *operatorModule();
+PyObject *builtinsModule();
+PyObject *builtin(const char *name); // borrowed builtins.<name>
+bool isTensor(PyObject *o);
+bool isModule(PyObject *o);
+// The __module__ of an object as a string ("" when missing).
+std::string moduleOf(PyObject *o);
+std::string nameOf(PyObject *o); // __name__
+std::string qualnameOf(PyObject *o);
+
+} // namespace py
+} // namespace dynascope

@@ -1,0 +1,138 @@
+// Handlers for jumps, iteration and return: constant conditions are decided at trace time; a
+// condition on tensor data is a graph break (data_dependent_branch).
+#include "capture/breakcatalogue.h"
+#include "capture/tracer.h"
+
+namespace dynascope {
+
+namespace {
+bool isNone(const ValuePtr &v) { return v->kind == Value::Kind::Constant && v->object.get() == Py_None; }
+} // namespace
+
+void Tracer::op_JUMP_FORWARD(const CodeInstruction &ins) { jumpTo(ins.jumpTarget); }
+void Tracer::op_JUMP_BACKWARD(const CodeInstruction &ins) { jumpTo(ins.jumpTarget); }
+void Tracer::op_JUMP_BACKWARD_NO_INTERRUPT(const CodeInstruction &ins) { jumpTo(ins.jumpTarget); }
+
+void Tracer::op_POP_JUMP_FORWARD_IF_FALSE(const CodeInstruction &ins) {
+    if (!truthOf(pop()))
+        jumpTo(ins.jumpTarget);
+}
+void Tracer::op_POP_JUMP_FORWARD_IF_TRUE(const CodeInstruction &ins) {
+    if (truthOf(pop()))
+        jumpTo(ins.jumpTarget);
+}
+void Tracer::op_POP_JUMP_BACKWARD_IF_FALSE(const CodeInstruction &ins) {
+    op_POP_JUMP_FORWARD_IF_FALSE(ins);
+}
+void Tracer::op_POP_JUMP_BACKWARD_IF_TRUE(const CodeInstruction &ins) {
+    op_POP_JUMP_FORWARD_IF_TRUE(ins);
+}
+void Tracer::op_POP_JUMP_FORWARD_IF_NONE(const CodeInstruction &ins) {
+    if (isNone(pop()))
+        jumpTo(ins.jumpTarget);
+}
+void Tracer::op_POP_JUMP_FORWARD_IF_NOT_NONE(const CodeInstruction &ins) {
+    if (!isNone(pop()))
+        jumpTo(ins.jumpTarget);
+}
+void Tracer::op_POP_JUMP_BACKWARD_IF_NONE(const CodeInstruction &ins) {
+    op_POP_JUMP_FORWARD_IF_NONE(ins);
+}
+void Tracer::op_POP_JUMP_BACKWARD_IF_NOT_NONE(const CodeInstruction &ins) {
+    op_POP_JUMP_FORWARD_IF_NOT_NONE(ins);
+}
+
+void Tracer::op_JUMP_IF_FALSE_OR_POP(const CodeInstruction &ins) {
+    if (!truthOf(top()))
+        jumpTo(ins.jumpTarget);
+    else
+        pop();
+}
+
+void Tracer::op_JUMP_IF_TRUE_OR_POP(const CodeInstruction &ins) {
+    if (truthOf(top()))
+        jumpTo(ins.jumpTarget);
+    else
+        pop();
+}
+
+void Tracer::op_RETURN_VALUE(const CodeInstruction &) {
+    Frame &f = frame();
+    f.result = pop();
+    f.returned = true;
+}
+
+void Tracer::op_GET_ITER(const CodeInstruction &) { push(iterate(pop())); }
+
+void Tracer::op_FOR_ITER(const CodeInstruction &ins) {
+    ValuePtr it = top();
+    if (it->kind != Value::Kind::Iterator)
+        throw GraphBreak("unknown_value", "FOR_ITER over " + it->describe());
+    if (it->index < static_cast<int>(it->items.size())) {
+        push(it->items[it->index++]);
+    } else {
+        pop();
+        jumpTo(ins.jumpTarget);
+    }
+}
+
+void Tracer::op_GET_LEN(const CodeInstruction &) {
+    ValuePtr v = top();
+    if (v->isSequence() || v->kind == Value::Kind::Dict) {
+        push(Value::constant(PyRef::steal(PyLong_FromSize_t(v->items.size()))));
+        return;
+    }
+    PyRef p = constantOf(v, "len()");
+    Py_ssize_t n = PyObject_Length(p.get());
+    if (n < 0) {
+        PyErr_Clear();
+        throw GraphBreak("python_exception", "len() of " + v->describe());
+    }
+    push(Value::constant(PyRef::steal(PyLong_FromSsize_t(n))));
+}
+
+ValuePtr Tracer::iterate(const ValuePtr &v) {
+    using K = Value::Kind;
+    auto it = Value::ofKind(K::Iterator);
+    switch (v->kind) {
+    case K::Iterator:
+        return v;
+    case K::Tuple:
+    case K::List:
+        it->items = v->items;
+        return it;
+    case K::Dict:
+        for (const PyRef &k : v->keys)
+            it->items.push_back(Value::constant(k));
+        return it;
+    case K::Tensor: {
+        std::vector<std::string> shape = shapeStrings(*v);
+        if (shape.empty())
+            throw GraphBreak("tensor_python_op", "iteration over a 0-d tensor");
+        ValuePtr n = getAttr(v, "shape");
+        PyRef size = PyRef::steal(PySequence_GetItem(n->object.get(), 0));
+        long count = PyLong_AsLong(size.get());
+        for (long i = 0; i < count; ++i)
+            it->items.push_back(subscript(v, Value::constant(PyRef::steal(PyLong_FromLong(i)))));
+        return it;
+    }
+    case K::Constant: {
+        PyRef iter = PyRef::steal(PyObject_GetIter(v->object.get()));
+        if (!iter) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "iteration over " + v->describe());
+        }
+        while (PyRef item = PyRef::steal(PyIter_Next(iter.get())))
+            it->items.push_back(wrapUnguarded(item.get()));
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "iteration over " + v->describe());
+        }
+        return it;
+    }
+    default:
+        throw GraphBreak("unknown_value", "iteration over " + v->describe());
+    }
+}
+
+} // namespace dynascope

@@ -45,55 +45,72 @@ private slots:
         const StackValue null = value("NULL", "NULL");
         const StackValue f = value("function", "<function f at 0x7f01>");
         const StackValue print = value("builtin_function_or_method", "<built-in function print>");
-        QTest::addRow("multiply") << ints({"2", "3"}) << "BINARY_OP" << "*" << ints({"6"})
-                                  << "2 * 3 → 6" << "pops 2, pushes 1";
+        QTest::addRow("multiply") << ints({"2", "3"}) << "BINARY_OP"
+                                  << "*" << ints({"6"}) << "2 * 3 → 6"
+                                  << "pops 2, pushes 1";
         // The result equals an operand below it: counts come from the opcode, not a diff.
-        QTest::addRow("times one") << ints({"2", "1"}) << "BINARY_OP" << "*" << ints({"2"})
-                                   << "2 * 1 → 2" << "pops 2, pushes 1";
-        QTest::addRow("compare") << ints({"9", "1", "2"}) << "COMPARE_OP" << "<"
-                                 << Stack{value("int", "9"), value("bool", "True")}
-                                 << "1 < 2 → True" << "pops 2, pushes 1";
+        QTest::addRow("times one") << ints({"2", "1"}) << "BINARY_OP"
+                                   << "*" << ints({"2"}) << "2 * 1 → 2"
+                                   << "pops 2, pushes 1";
+        QTest::addRow("compare") << ints({"9", "1", "2"}) << "COMPARE_OP"
+                                 << "<" << Stack{value("int", "9"), value("bool", "True")}
+                                 << "1 < 2 → True"
+                                 << "pops 2, pushes 1";
         QTest::addRow("call") << Stack{null, f, value("int", "2"), value("int", "3")} << "CALL"
-                              << "2" << ints({"7"}) << "f(2, 3) → 7" << "pops 4, pushes 1";
+                              << "2" << ints({"7"}) << "f(2, 3) → 7"
+                              << "pops 4, pushes 1";
         QTest::addRow("builtin call")
-            << Stack{null, print, value("int", "7")} << "CALL" << "1"
-            << Stack{value("NoneType", "None")} << "print(7) → None" << "pops 3, pushes 1";
-        QTest::addRow("load global with NULL") << Stack{} << "LOAD_GLOBAL" << "NULL + print"
-                                               << Stack{null, print} << "print → <built-in function prin…"
-                                               << "pushes 2";
-        QTest::addRow("load fast") << ints({"2"}) << "LOAD_FAST" << "b" << ints({"2", "3"})
-                                   << "b → 3" << "pushes 1";
-        QTest::addRow("load const") << Stack{} << "LOAD_CONST" << "1" << ints({"1"}) << "push 1"
+            << Stack{null, print, value("int", "7")} << "CALL"
+            << "1" << Stack{value("NoneType", "None")} << "print(7) → None"
+            << "pops 3, pushes 1";
+        QTest::addRow("load global with NULL")
+            << Stack{} << "LOAD_GLOBAL"
+            << "NULL + print" << Stack{null, print} << "print → <built-in function prin…"
+            << "pushes 2";
+        QTest::addRow("load fast") << ints({"2"}) << "LOAD_FAST"
+                                   << "b" << ints({"2", "3"}) << "b → 3"
+                                   << "pushes 1";
+        QTest::addRow("load const") << Stack{} << "LOAD_CONST"
+                                    << "1" << ints({"1"}) << "push 1"
                                     << "pushes 1";
-        QTest::addRow("store") << ints({"7"}) << "STORE_FAST" << "c" << Stack{} << "c = 7"
+        QTest::addRow("store") << ints({"7"}) << "STORE_FAST"
+                               << "c" << Stack{} << "c = 7"
                                << "pops 1";
         QTest::addRow("store subscript") << Stack{value("list", "[0, 0]"), value("int", "5"),
                                                   value("list", "[0, 0]"), value("int", "1")}
-                                         << "STORE_SUBSCR" << "" << Stack{value("list", "[0, 0]")}
-                                         << "[0, 0][1] = 5" << "pops 3";
-        QTest::addRow("return") << ints({"7"}) << "RETURN_VALUE" << "" << Stack{} << "return 7"
+                                         << "STORE_SUBSCR"
+                                         << "" << Stack{value("list", "[0, 0]")} << "[0, 0][1] = 5"
+                                         << "pops 3";
+        QTest::addRow("return") << ints({"7"}) << "RETURN_VALUE"
+                                << "" << Stack{} << "return 7"
                                 << "pops 1";
-        QTest::addRow("precall") << ints({"1", "2"}) << "PRECALL" << "1" << ints({"1", "2"})
-                                 << "" << "no stack change";
-        QTest::addRow("for iter next") << Stack{value("range_iterator", "<range_iterator>")}
-                                       << "FOR_ITER" << "to 20"
-                                       << Stack{value("range_iterator", "<range_iterator>"),
-                                                value("int", "0")}
-                                       << "next → 0" << "pushes 1";
-        QTest::addRow("for iter exhausted") << Stack{value("range_iterator", "<range_iterator>")}
-                                            << "FOR_ITER" << "to 20" << Stack{}
-                                            << "iterator exhausted" << "pops 1";
-        QTest::addRow("unpack") << Stack{value("tuple", "(1, 2, 3)")} << "UNPACK_SEQUENCE" << "3"
-                                << ints({"3", "2", "1"}) << "" << "pops 1, pushes 3";
-        QTest::addRow("negate") << ints({"4"}) << "UNARY_NEGATIVE" << "" << ints({"-4"})
-                                << "-4 → -4" << "pops 1, pushes 1";
+        QTest::addRow("precall") << ints({"1", "2"}) << "PRECALL"
+                                 << "1" << ints({"1", "2"}) << ""
+                                 << "no stack change";
+        QTest::addRow("for iter next")
+            << Stack{value("range_iterator", "<range_iterator>")} << "FOR_ITER"
+            << "to 20" << Stack{value("range_iterator", "<range_iterator>"), value("int", "0")}
+            << "next → 0"
+            << "pushes 1";
+        QTest::addRow("for iter exhausted")
+            << Stack{value("range_iterator", "<range_iterator>")} << "FOR_ITER"
+            << "to 20" << Stack{} << "iterator exhausted"
+            << "pops 1";
+        QTest::addRow("unpack") << Stack{value("tuple", "(1, 2, 3)")} << "UNPACK_SEQUENCE"
+                                << "3" << ints({"3", "2", "1"}) << ""
+                                << "pops 1, pushes 3";
+        QTest::addRow("negate") << ints({"4"}) << "UNARY_NEGATIVE"
+                                << "" << ints({"-4"}) << "-4 → -4"
+                                << "pops 1, pushes 1";
         QTest::addRow("tensor add")
             << Stack{tensor("[2, 3]", "float32"), tensor("[2, 3]", "float32")} << "BINARY_OP"
             << "+" << Stack{tensor("[2, 3]", "float32", true)}
-            << "Tensor f32[2, 3] + Tensor f32[2, 3] → Tensor f32[2, 3] grad" << "pops 2, pushes 1";
+            << "Tensor f32[2, 3] + Tensor f32[2, 3] → Tensor f32[2, 3] grad"
+            << "pops 2, pushes 1";
         // Unknown opcode: the counts come from where the stacks start to differ.
-        QTest::addRow("unknown") << ints({"1", "2"}) << "SOME_FUTURE_OP" << "" << ints({"1", "5"})
-                                 << "→ 5" << "pops 1, pushes 1";
+        QTest::addRow("unknown") << ints({"1", "2"}) << "SOME_FUTURE_OP"
+                                 << "" << ints({"1", "5"}) << "→ 5"
+                                 << "pops 1, pushes 1";
     }
 
     void operation() {

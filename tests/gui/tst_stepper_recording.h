@@ -1,4 +1,5 @@
-// A small recording shaped like CPython 3.11 running stepdemo.py (f(2, 3) then print), for stepper tests.
+// A small recording shaped like CPython 3.11 running stepdemo.py (f(2, 3) then print), for stepper
+// tests.
 #pragma once
 
 #include "model/instruction.h"
@@ -121,11 +122,10 @@ inline std::vector<CodeInfo> stepDemoCodes() {
     module.names = {"f", "x", "print"};
     module.rawCodeHex = "9700640084005a000200650064016402a6020000ab0200000000000000005a0102"
                         "0065026501a6010000ab010000000000000000010064035300";
-    module.instructions = {instruction(6, "STORE_NAME", "f", 1),
-                           instruction(10, "LOAD_NAME", "f", 6),
-                           instruction(30, "STORE_NAME", "x", 6),
-                           instruction(34, "LOAD_NAME", "print", 7),
-                           instruction(36, "LOAD_NAME", "x", 7)};
+    module.instructions = {
+        instruction(6, "STORE_NAME", "f", 1), instruction(10, "LOAD_NAME", "f", 6),
+        instruction(30, "STORE_NAME", "x", 6), instruction(34, "LOAD_NAME", "print", 7),
+        instruction(36, "LOAD_NAME", "x", 7)};
     CodeInfo f;
     f.id = "c2";
     f.name = f.qualname = "f";

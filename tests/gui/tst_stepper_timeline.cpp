@@ -15,7 +15,8 @@ int find(const StepTimeline &t, const std::string &function, const std::string &
          const std::string &argrepr = {}) {
     for (int i = 0; i < t.count(); ++i) {
         const Step &s = t.steps()[i];
-        if (s.function == function && s.opname == opname && (argrepr.empty() || s.argrepr == argrepr))
+        if (s.function == function && s.opname == opname &&
+            (argrepr.empty() || s.argrepr == argrepr))
             return i;
     }
     return -1;
@@ -152,10 +153,10 @@ private slots:
     void recursionAndFilteredLibraryFrames() {
         // r recurses; then a script callback runs two levels down (the library frame between
         // was not recorded).
-        std::vector<Step> s = {plain(1, 0, "<module>", 1), plain(2, 1, "r", 3), plain(3, 2, "r", 3),
-                               plain(3, 2, "r", 4),       plain(2, 1, "r", 4), plain(1, 0, "<module>", 2),
-                               plain(4, 2, "cb", 9),      plain(4, 2, "cb", 10),
-                               plain(1, 0, "<module>", 3)};
+        std::vector<Step> s = {
+            plain(1, 0, "<module>", 1), plain(2, 1, "r", 3),   plain(3, 2, "r", 3),
+            plain(3, 2, "r", 4),        plain(2, 1, "r", 4),   plain(1, 0, "<module>", 2),
+            plain(4, 2, "cb", 9),       plain(4, 2, "cb", 10), plain(1, 0, "<module>", 3)};
         StepTimeline t;
         t.setRecording(s, {});
         QCOMPARE(t.callStackAt(3).size(), size_t(3));

@@ -38,16 +38,18 @@ struct Snapshot {
 };
 
 char *describe(const Snapshot &s) {
-    return qstrdup(qPrintable(QStringLiteral("%1 | %2 | %3 | [%4] | %5 | frame %6 lines")
-                                  .arg(s.counter, s.heading, s.operation, s.stack.join(", "),
-                                       s.caption)
-                                  .arg(s.frame.size())));
+    return qstrdup(
+        qPrintable(QStringLiteral("%1 | %2 | %3 | [%4] | %5 | frame %6 lines")
+                       .arg(s.counter, s.heading, s.operation, s.stack.join(", "), s.caption)
+                       .arg(s.frame.size())));
 }
 
 } // namespace
 
 namespace QTest {
-template <> char *toString(const Snapshot &s) { return describe(s); }
+template <> char *toString(const Snapshot &s) {
+    return describe(s);
+}
 } // namespace QTest
 
 class TestStepperViews : public QObject {
@@ -147,7 +149,7 @@ private slots:
         QVERIFY(frame.contains("Locals/a = 2"));
         QVERIFY(frame.contains("Code object/co_argcount = 2"));
         QVERIFY(frame.contains("Code object/co_varnames/2 = c"));
-        QVERIFY(frame.contains("Globals/functions and classes/f = <function f at 0x7f01>"));
+        QVERIFY(frame.contains("Globals/functions, classes/f = <function f at 0x7f01>"));
         panel()->setCurrentStep(21); // STORE_NAME x, at module level
         const QStringList module = frameModel()->dump();
         QVERIFY2(module.contains("Globals/x = 7 *"), qPrintable(module.join('\n')));
@@ -158,7 +160,7 @@ private slots:
         QVERIFY(tree->isExpanded(globals));
         QModelIndex functions;
         for (int r = 0; r < frameModel()->rowCount(globals); ++r)
-            if (frameModel()->index(r, 0, globals).data().toString() == "functions and classes")
+            if (frameModel()->index(r, 0, globals).data().toString() == "functions, classes")
                 functions = frameModel()->index(r, 0, globals);
         QVERIFY(functions.isValid());
         QVERIFY(!tree->isExpanded(functions));
@@ -170,7 +172,7 @@ private slots:
         bool stillOpen = false;
         for (int r = 0; r < frameModel()->rowCount(reset); ++r) {
             const QModelIndex i = frameModel()->index(r, 0, reset);
-            if (i.data().toString() == "functions and classes")
+            if (i.data().toString() == "functions, classes")
                 stillOpen = tree->isExpanded(i);
         }
         QVERIFY(stillOpen);
@@ -268,8 +270,8 @@ private slots:
     }
 
     void modelsPassTheTester() {
-        QAbstractItemModelTester frameTester(frameModel(),
-                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester frameTester(
+            frameModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester callTester(m_views->callStackView()->callStackModel(),
                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
         for (int i = 0; i < panel()->timeline().count(); ++i) {

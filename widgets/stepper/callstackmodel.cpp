@@ -68,8 +68,9 @@ QVariant CallStackModel::data(const QModelIndex &index, int role) const {
 QVariant CallStackModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    return section == FunctionColumn ? tr("Function") : section == LocationColumn ? tr("Line")
-                                                                                  : QVariant();
+    return section == FunctionColumn   ? tr("Function")
+           : section == LocationColumn ? tr("Line")
+                                       : QVariant();
 }
 
 } // namespace dynascope

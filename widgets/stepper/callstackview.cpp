@@ -7,7 +7,8 @@
 
 namespace dynascope {
 
-CallStackView::CallStackView(QWidget *parent) : QTreeView(parent), m_model(new CallStackModel(this)) {
+CallStackView::CallStackView(QWidget *parent)
+    : QTreeView(parent), m_model(new CallStackModel(this)) {
     setObjectName(QStringLiteral("callStackView"));
     setModel(m_model);
     setRootIsDecorated(false);
@@ -20,8 +21,7 @@ CallStackView::CallStackView(QWidget *parent) : QTreeView(parent), m_model(new C
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (!m_settingFrames && current.isValid())
-                    emit frameChosen(
-                        current.data(CallStackModel::FrameIdRole).toLongLong());
+                    emit frameChosen(current.data(CallStackModel::FrameIdRole).toLongLong());
             });
 }
 

@@ -33,13 +33,16 @@ struct FrameModel::Node {
 
 namespace {
 
-QString q(const std::string &s) { return QString::fromStdString(s); }
+QString q(const std::string &s) {
+    return QString::fromStdString(s);
+}
 
 QString flagNames(int flags) {
     static const std::pair<int, const char *> names[] = {
-        {0x1, "OPTIMIZED"},  {0x2, "NEWLOCALS"}, {0x4, "VARARGS"},   {0x8, "VARKEYWORDS"},
-        {0x10, "NESTED"},    {0x20, "GENERATOR"}, {0x40, "NOFREE"},  {0x80, "COROUTINE"},
-        {0x100, "ITERABLE_COROUTINE"}, {0x200, "ASYNC_GENERATOR"}};
+        {0x1, "OPTIMIZED"},        {0x2, "NEWLOCALS"},  {0x4, "VARARGS"},
+        {0x8, "VARKEYWORDS"},      {0x10, "NESTED"},    {0x20, "GENERATOR"},
+        {0x40, "NOFREE"},          {0x80, "COROUTINE"}, {0x100, "ITERABLE_COROUTINE"},
+        {0x200, "ASYNC_GENERATOR"}};
     QStringList parts;
     for (const auto &[bit, name] : names)
         if (flags & bit)
@@ -81,9 +84,16 @@ GlobalKind kindOf(const std::string &name, const std::string &repr) {
     return GlobalKind::Value;
 }
 
+// "1 name", "3 names": tr()'s %n needs a translation to get the singular right.
+QString counted(size_t n, const char *singular, const char *plural) {
+    return QStringLiteral("%1 %2").arg(n).arg(QString::fromLatin1(n == 1 ? singular : plural));
+}
+
 } // namespace
 
-FrameModel::FrameModel(QObject *parent) : QAbstractItemModel(parent) { rebuild(); }
+FrameModel::FrameModel(QObject *parent) : QAbstractItemModel(parent) {
+    rebuild();
+}
 FrameModel::~FrameModel() = default;
 
 void FrameModel::setScopes(const FrameScopes &scopes) {
@@ -111,9 +121,12 @@ void FrameModel::rebuild() {
         return n;
     };
 
+    // Folded at first: locals are what a student looks at on every step; the code object is
+    // opened once and then stays open (FrameView remembers).
     Node *code = section(CodeSection, tr("Code object"),
                          s.code ? q(s.code->qualname.empty() ? s.code->name : s.code->qualname)
                                 : tr("not in the recording"));
+    code->collapsed = true;
     if (s.code) {
         const CodeInfo &c = *s.code;
         code->add(QStringLiteral("co_name"), q(c.name));
@@ -130,8 +143,8 @@ void FrameModel::rebuild() {
         addList(code, QStringLiteral("co_varnames"), c.varnames);
         addList(code, QStringLiteral("co_freevars"), c.freevars);
         addList(code, QStringLiteral("co_cellvars"), c.cellvars);
-        Node *raw = code->add(QStringLiteral("co_code"),
-                              tr("%n bytes", nullptr, int(c.rawCodeHex.size() / 2)));
+        Node *raw =
+            code->add(QStringLiteral("co_code"), counted(c.rawCodeHex.size() / 2, "byte", "bytes"));
         raw->collapsed = true;
         // One row per 16 bytes so the hex stays readable in a narrow dock.
         for (size_t i = 0; i < c.rawCodeHex.size(); i += 32)
@@ -140,14 +153,14 @@ void FrameModel::rebuild() {
         raw->tooltip = spacedHex(c.rawCodeHex);
     }
 
-    Node *locals = section(LocalsSection, tr("Locals"), tr("%n names", nullptr, int(s.locals.size())));
+    Node *locals = section(LocalsSection, tr("Locals"), counted(s.locals.size(), "name", "names"));
     for (const auto &[name, value] : s.locals) {
         Node *n = locals->add(q(name), q(value));
         n->changed = s.changed.count(name) > 0;
     }
 
     Node *globals = section(GlobalsSection, tr("Globals"),
-                            s.globalsRecorded ? tr("%n names", nullptr, int(s.globals.size()))
+                            s.globalsRecorded ? counted(s.globals.size(), "name", "names")
                                               : tr("not recorded (no module-level frame)"));
     Node *modules = nullptr, *functions = nullptr, *dunders = nullptr;
     for (const auto &[name, value] : s.globals) {
@@ -157,7 +170,7 @@ void FrameModel::rebuild() {
             parent = modules ? modules : (modules = globals->add(tr("modules")));
             break;
         case GlobalKind::Function:
-            parent = functions ? functions : (functions = globals->add(tr("functions and classes")));
+            parent = functions ? functions : (functions = globals->add(tr("functions, classes")));
             break;
         case GlobalKind::Dunder:
             parent = dunders ? dunders : (dunders = globals->add(tr("module attributes")));
@@ -179,7 +192,7 @@ void FrameModel::rebuild() {
     for (const auto &name : s.builtinsUsed)
         if (m_builtinsFilter.isEmpty() || q(name).contains(m_builtinsFilter, Qt::CaseInsensitive))
             builtins->add(q(name), tr("builtin"));
-    builtins->value = tr("%n used by this code", nullptr, int(builtins->children.size()));
+    builtins->value = counted(builtins->children.size(), "used by this code", "used by this code");
     builtins->tooltip = tr("The recording holds no builtins snapshot: these are the global names "
                            "this code loads that the script does not define.");
 
@@ -196,14 +209,16 @@ void FrameModel::rebuild() {
         addCells(s.code->cellvars, tr("cell variable: shared with inner functions"));
         addCells(s.code->freevars, tr("free variable: a cell of an enclosing function"));
     }
-    cells->value = tr("%n cells", nullptr, int(cells->children.size()));
+    cells->value = counted(cells->children.size(), "cell", "cells");
 }
 
 FrameModel::Node *FrameModel::nodeOf(const QModelIndex &index) const {
     return index.isValid() ? static_cast<Node *>(index.internalPointer()) : m_root.get();
 }
 
-QModelIndex FrameModel::sectionIndex(Section section) const { return index(int(section), 0); }
+QModelIndex FrameModel::sectionIndex(Section section) const {
+    return index(int(section), 0);
+}
 
 QModelIndex FrameModel::index(int row, int column, const QModelIndex &parent) const {
     if (!hasIndex(row, column, parent))
@@ -227,7 +242,9 @@ int FrameModel::rowCount(const QModelIndex &parent) const {
     return int(nodeOf(parent)->children.size());
 }
 
-int FrameModel::columnCount(const QModelIndex &) const { return NUM_COLUMNS; }
+int FrameModel::columnCount(const QModelIndex &) const {
+    return NUM_COLUMNS;
+}
 
 QVariant FrameModel::data(const QModelIndex &index, int role) const {
     if (!index.isValid())

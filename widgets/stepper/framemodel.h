@@ -19,8 +19,14 @@ public:
         ChangedRole,                // bool: the current step set this value
         CollapsedByDefaultRole,     // bool: a view starts with this row folded
     };
-    enum Section { CodeSection, LocalsSection, GlobalsSection, BuiltinsSection, CellsSection,
-                   NUM_SECTIONS };
+    enum Section {
+        CodeSection,
+        LocalsSection,
+        GlobalsSection,
+        BuiltinsSection,
+        CellsSection,
+        NUM_SECTIONS
+    };
 
     explicit FrameModel(QObject *parent = nullptr);
     ~FrameModel() override;

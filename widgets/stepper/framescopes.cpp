@@ -47,7 +47,8 @@ FrameScopes frameScopesAt(const StepTimeline &timeline, long long frame, int ind
             if (name.rfind("NULL + ", 0) == 0)
                 name = name.substr(7);
             if (name.empty() || scopes.globals.count(name) ||
-                (ins.opname == "LOAD_NAME" && scopes.locals.count(name)) || !seen.insert(name).second)
+                (ins.opname == "LOAD_NAME" && scopes.locals.count(name)) ||
+                !seen.insert(name).second)
                 continue;
             scopes.builtinsUsed.push_back(name);
         }

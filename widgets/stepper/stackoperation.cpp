@@ -17,33 +17,101 @@ constexpr int MaxOperand = 24;
 const QHash<QString, int> &pushCounts() {
     static const QHash<QString, int> table = [] {
         QHash<QString, int> t;
-        for (const char *op :
-             {"LOAD_CONST", "LOAD_FAST", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLOSURE",
-              "LOAD_CLASSDEREF", "LOAD_BUILD_CLASS", "LOAD_ASSERTION_ERROR", "LOAD_ATTR",
-              "PUSH_NULL", "BINARY_OP", "COMPARE_OP", "IS_OP", "CONTAINS_OP", "BINARY_SUBSCR",
-              "UNARY_NEGATIVE", "UNARY_POSITIVE", "UNARY_NOT", "UNARY_INVERT", "GET_ITER",
-              "GET_YIELD_FROM_ITER", "GET_LEN", "BUILD_TUPLE", "BUILD_LIST", "BUILD_SET",
-              "BUILD_MAP", "BUILD_CONST_KEY_MAP", "BUILD_STRING", "BUILD_SLICE", "FORMAT_VALUE",
-              "CALL", "CALL_FUNCTION_EX", "MAKE_FUNCTION", "IMPORT_NAME", "IMPORT_FROM", "COPY",
-              "LIST_TO_TUPLE", "MATCH_CLASS", "CHECK_EXC_MATCH", "YIELD_VALUE", "GET_AWAITABLE",
-              "SEND", "BEFORE_WITH"})
+        for (const char *op : {"LOAD_CONST",
+                               "LOAD_FAST",
+                               "LOAD_NAME",
+                               "LOAD_DEREF",
+                               "LOAD_CLOSURE",
+                               "LOAD_CLASSDEREF",
+                               "LOAD_BUILD_CLASS",
+                               "LOAD_ASSERTION_ERROR",
+                               "LOAD_ATTR",
+                               "PUSH_NULL",
+                               "BINARY_OP",
+                               "COMPARE_OP",
+                               "IS_OP",
+                               "CONTAINS_OP",
+                               "BINARY_SUBSCR",
+                               "UNARY_NEGATIVE",
+                               "UNARY_POSITIVE",
+                               "UNARY_NOT",
+                               "UNARY_INVERT",
+                               "GET_ITER",
+                               "GET_YIELD_FROM_ITER",
+                               "GET_LEN",
+                               "BUILD_TUPLE",
+                               "BUILD_LIST",
+                               "BUILD_SET",
+                               "BUILD_MAP",
+                               "BUILD_CONST_KEY_MAP",
+                               "BUILD_STRING",
+                               "BUILD_SLICE",
+                               "FORMAT_VALUE",
+                               "CALL",
+                               "CALL_FUNCTION_EX",
+                               "MAKE_FUNCTION",
+                               "IMPORT_NAME",
+                               "IMPORT_FROM",
+                               "COPY",
+                               "LIST_TO_TUPLE",
+                               "MATCH_CLASS",
+                               "CHECK_EXC_MATCH",
+                               "YIELD_VALUE",
+                               "GET_AWAITABLE",
+                               "SEND",
+                               "BEFORE_WITH"})
             t.insert(QString::fromLatin1(op), 1);
         t.insert(QStringLiteral("LOAD_METHOD"), 2);
         t.insert(QStringLiteral("MATCH_MAPPING"), 1);
         t.insert(QStringLiteral("MATCH_SEQUENCE"), 1);
         t.insert(QStringLiteral("MATCH_KEYS"), 1);
-        for (const char *op :
-             {"STORE_FAST", "STORE_NAME", "STORE_GLOBAL", "STORE_DEREF", "STORE_ATTR",
-              "STORE_SUBSCR", "DELETE_SUBSCR", "POP_TOP", "RETURN_VALUE", "POP_JUMP_FORWARD_IF_TRUE",
-              "POP_JUMP_FORWARD_IF_FALSE", "POP_JUMP_BACKWARD_IF_TRUE", "POP_JUMP_BACKWARD_IF_FALSE",
-              "POP_JUMP_FORWARD_IF_NONE", "POP_JUMP_FORWARD_IF_NOT_NONE",
-              "POP_JUMP_BACKWARD_IF_NONE", "POP_JUMP_BACKWARD_IF_NOT_NONE", "JUMP_IF_TRUE_OR_POP",
-              "JUMP_IF_FALSE_OR_POP", "JUMP_FORWARD", "JUMP_BACKWARD", "JUMP_BACKWARD_NO_INTERRUPT",
-              "NOP", "RESUME", "PRECALL", "KW_NAMES", "CACHE", "EXTENDED_ARG", "LIST_APPEND",
-              "SET_ADD", "MAP_ADD", "LIST_EXTEND", "SET_UPDATE", "DICT_UPDATE", "DICT_MERGE",
-              "IMPORT_STAR", "POP_EXCEPT", "DELETE_FAST", "DELETE_NAME", "DELETE_GLOBAL",
-              "DELETE_DEREF", "DELETE_ATTR", "COPY_FREE_VARS", "MAKE_CELL", "RETURN_GENERATOR",
-              "SETUP_ANNOTATIONS", "PRINT_EXPR"})
+        for (const char *op : {"STORE_FAST",
+                               "STORE_NAME",
+                               "STORE_GLOBAL",
+                               "STORE_DEREF",
+                               "STORE_ATTR",
+                               "STORE_SUBSCR",
+                               "DELETE_SUBSCR",
+                               "POP_TOP",
+                               "RETURN_VALUE",
+                               "POP_JUMP_FORWARD_IF_TRUE",
+                               "POP_JUMP_FORWARD_IF_FALSE",
+                               "POP_JUMP_BACKWARD_IF_TRUE",
+                               "POP_JUMP_BACKWARD_IF_FALSE",
+                               "POP_JUMP_FORWARD_IF_NONE",
+                               "POP_JUMP_FORWARD_IF_NOT_NONE",
+                               "POP_JUMP_BACKWARD_IF_NONE",
+                               "POP_JUMP_BACKWARD_IF_NOT_NONE",
+                               "JUMP_IF_TRUE_OR_POP",
+                               "JUMP_IF_FALSE_OR_POP",
+                               "JUMP_FORWARD",
+                               "JUMP_BACKWARD",
+                               "JUMP_BACKWARD_NO_INTERRUPT",
+                               "NOP",
+                               "RESUME",
+                               "PRECALL",
+                               "KW_NAMES",
+                               "CACHE",
+                               "EXTENDED_ARG",
+                               "LIST_APPEND",
+                               "SET_ADD",
+                               "MAP_ADD",
+                               "LIST_EXTEND",
+                               "SET_UPDATE",
+                               "DICT_UPDATE",
+                               "DICT_MERGE",
+                               "IMPORT_STAR",
+                               "POP_EXCEPT",
+                               "DELETE_FAST",
+                               "DELETE_NAME",
+                               "DELETE_GLOBAL",
+                               "DELETE_DEREF",
+                               "DELETE_ATTR",
+                               "COPY_FREE_VARS",
+                               "MAKE_CELL",
+                               "RETURN_GENERATOR",
+                               "SETUP_ANNOTATIONS",
+                               "PRINT_EXPR"})
             t.insert(QString::fromLatin1(op), 0);
         return t;
     }();
@@ -59,7 +127,9 @@ int commonPrefix(const std::vector<StackValue> &a, const std::vector<StackValue>
     return int(k);
 }
 
-QString operand(const StackValue &value) { return elided(stackValueText(value), MaxOperand); }
+QString operand(const StackValue &value) {
+    return elided(stackValueText(value), MaxOperand);
+}
 
 QString callText(const std::vector<StackValue> &popped, const QString &result) {
     auto first = std::find_if(popped.begin(), popped.end(),
@@ -77,7 +147,8 @@ QString callText(const std::vector<StackValue> &popped, const QString &result) {
 }
 
 QString operationText(const QString &op, const QString &argrepr,
-                      const std::vector<StackValue> &popped, const std::vector<StackValue> &pushed) {
+                      const std::vector<StackValue> &popped,
+                      const std::vector<StackValue> &pushed) {
     const QString result = pushed.empty() ? QString() : operand(pushed.back());
     const int n = int(popped.size());
     auto top = [&](int i) { return operand(popped[n - 1 - i]); }; // 0: the old top
@@ -88,8 +159,8 @@ QString operationText(const QString &op, const QString &argrepr,
         const bool invert = argrepr == QLatin1String("1");
         QString word = op == QLatin1String("IS_OP") ? QStringLiteral("is") : QStringLiteral("in");
         if (invert)
-            word = op == QLatin1String("IS_OP") ? QStringLiteral("is not")
-                                                : QStringLiteral("not in");
+            word =
+                op == QLatin1String("IS_OP") ? QStringLiteral("is not") : QStringLiteral("not in");
         return QStringLiteral("%1 %2 %3 → %4").arg(top(1), word, top(0), result);
     }
     if (op == QLatin1String("BINARY_SUBSCR") && n == 2)
@@ -165,10 +236,11 @@ StackOperation describeStackOperation(const std::vector<StackValue> &before, con
         for (const auto &[name, value] : step.locals)
             args << QStringLiteral("%1=%2").arg(QString::fromStdString(name),
                                                 elided(QString::fromStdString(value), MaxOperand));
-        result.text = step.event == "call"
-                          ? QStringLiteral("call %1(%2)")
-                                .arg(QString::fromStdString(step.function), args.join(", "))
-                          : QStringLiteral("exception in %1").arg(QString::fromStdString(step.function));
+        result.text =
+            step.event == "call"
+                ? QStringLiteral("call %1(%2)")
+                      .arg(QString::fromStdString(step.function), args.join(", "))
+                : QStringLiteral("exception in %1").arg(QString::fromStdString(step.function));
         return result;
     }
 

@@ -10,10 +10,10 @@
 namespace dynascope {
 
 struct StackOperation {
-    int pops = 0;       // entries taken off the top of the stack the instruction started from
-    int pushes = 0;     // entries the instruction left on top
-    QString text;       // "2 * 3 → 6", "f(2, 3) → 7", "c = 7"; empty when there is nothing to say
-    QString caption;    // "pops 2, pushes 1"
+    int pops = 0;    // entries taken off the top of the stack the instruction started from
+    int pushes = 0;  // entries the instruction left on top
+    QString text;    // "2 * 3 → 6", "f(2, 3) → 7", "c = 7"; empty when there is nothing to say
+    QString caption; // "pops 2, pushes 1"
 };
 
 // `before` is the stack the instruction started from (the previous step of the same frame), `step`

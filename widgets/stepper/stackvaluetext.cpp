@@ -7,10 +7,10 @@ namespace dynascope {
 
 QString shortDtype(const std::string &dtype) {
     static const std::pair<const char *, const char *> names[] = {
-        {"float32", "f32"},   {"float", "f32"},     {"float64", "f64"}, {"double", "f64"},
-        {"float16", "f16"},   {"half", "f16"},      {"bfloat16", "bf16"}, {"int64", "i64"},
-        {"long", "i64"},      {"int32", "i32"},     {"int", "i32"},     {"int16", "i16"},
-        {"int8", "i8"},       {"uint8", "u8"},      {"bool", "bool"},   {"complex64", "c64"},
+        {"float32", "f32"},    {"float", "f32"}, {"float64", "f64"},   {"double", "f64"},
+        {"float16", "f16"},    {"half", "f16"},  {"bfloat16", "bf16"}, {"int64", "i64"},
+        {"long", "i64"},       {"int32", "i32"}, {"int", "i32"},       {"int16", "i16"},
+        {"int8", "i8"},        {"uint8", "u8"},  {"bool", "bool"},     {"complex64", "c64"},
         {"complex128", "c128"}};
     std::string name = dtype;
     if (name.rfind("torch.", 0) == 0)
@@ -32,9 +32,9 @@ QString stackValueText(const StackValue &value) {
         QString shape = QString::fromStdString(value.shape);
         if (shape.isEmpty())
             shape = QStringLiteral("[]");
-        QString text = QStringLiteral("%1 %2%3")
-                           .arg(QString::fromStdString(value.type.empty() ? "Tensor" : value.type),
-                                shortDtype(value.dtype), shape);
+        QString text = QStringLiteral("%1 %2%3").arg(
+            QString::fromStdString(value.type.empty() ? "Tensor" : value.type),
+            shortDtype(value.dtype), shape);
         return value.requiresGrad ? text + QStringLiteral(" grad") : text;
     }
     if (isNullValue(value))
@@ -48,7 +48,8 @@ bool isNullValue(const StackValue &value) {
 
 QString callableName(const StackValue &value) {
     static const QRegularExpression pattern(
-        QStringLiteral("^<(?:built-in )?(?:function|method|bound method|class) '?((?:[\\w.]|<locals>|<lambda>)+)"));
+        QStringLiteral("^<(?:built-in )?(?:function|method|bound method|class) "
+                       "'?((?:[\\w.]|<locals>|<lambda>)+)"));
     const QString repr = QString::fromStdString(value.repr);
     if (auto m = pattern.match(repr); m.hasMatch())
         return m.captured(1);

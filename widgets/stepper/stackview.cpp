@@ -18,10 +18,12 @@ namespace {
 constexpr qreal BoxHeight = 26;
 constexpr qreal BoxGap = 4;
 constexpr qreal Margin = 8;
-constexpr qreal HeaderHeight = 78;
+constexpr qreal HeaderHeight = 112;
 constexpr int MinVisibleDuration = 12; // ms; shorter animations are skipped
 
-qreal smooth(qreal t) { return t * t * (3 - 2 * t); }
+qreal smooth(qreal t) {
+    return t * t * (3 - 2 * t);
+}
 
 } // namespace
 
@@ -52,7 +54,9 @@ void StackView::setStepsPerSecond(double stepsPerSecond) {
         m_duration = 0;
 }
 
-bool StackView::isAnimating() const { return m_animating; }
+bool StackView::isAnimating() const {
+    return m_animating;
+}
 
 void StackView::finishAnimation() {
     if (!m_animating)
@@ -63,7 +67,9 @@ void StackView::finishAnimation() {
     update();
 }
 
-void StackView::clear() { setState({}); }
+void StackView::clear() {
+    setState({});
+}
 
 void StackView::setState(const StackState &state, std::optional<StackTransition> transition) {
     finishAnimation();
@@ -98,11 +104,16 @@ QString StackView::topText() const {
     return m_state.stack.empty() ? QString() : stackValueText(m_state.stack.back());
 }
 
-QSize StackView::sizeHint() const { return {300, 360}; }
-QSize StackView::minimumSizeHint() const { return {180, int(HeaderHeight + 3 * BoxHeight)}; }
+QSize StackView::sizeHint() const {
+    return {300, 360};
+}
+QSize StackView::minimumSizeHint() const {
+    return {180, int(HeaderHeight + 3 * BoxHeight)};
+}
 
 QRectF StackView::stackArea() const {
-    return QRectF(Margin, HeaderHeight, width() - 2 * Margin, height() - HeaderHeight - Margin);
+    return QRectF(Margin, HeaderHeight, width() - 2 * Margin - 4,
+                  height() - HeaderHeight - Margin - 4);
 }
 
 QRectF StackView::slotRect(int slot, const QRectF &area) const {
@@ -222,10 +233,17 @@ void StackView::paintEvent(QPaintEvent *) {
     painter.setPen(palette().color(QPalette::PlaceholderText));
     painter.drawText(QRectF(Margin, 50, w, 18), Qt::AlignLeft | Qt::AlignVCenter,
                      m_state.operation.caption);
-    painter.setPen(palette().color(QPalette::Midlight));
-    painter.drawLine(QPointF(Margin, HeaderHeight - 4), QPointF(width() - Margin, HeaderHeight - 4));
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawText(QRectF(Margin, 70, w, HeaderHeight - 74),
+                     Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_state.explanation);
 
+    // The stack's container: open at the top, where values come and go.
     const QRectF area = stackArea();
+    const qreal left = area.left() + 22 - 4, right = area.right() + 3, bottom = area.bottom() + 4;
+    painter.setPen(QPen(palette().color(QPalette::Mid), 2));
+    painter.drawPolyline(QPolygonF({QPointF(left, area.top() + 6), QPointF(left, bottom),
+                                    QPointF(right, bottom), QPointF(right, area.top() + 6)}));
+
     painter.save();
     painter.setClipRect(area.adjusted(-1, -1, 1, 1));
     const auto boxes = layoutBoxes();
@@ -240,13 +258,14 @@ void StackView::paintEvent(QPaintEvent *) {
     const int n = int(m_state.stack.size());
     const int first = std::max(0, n - capacity);
     for (int i = first; i < n && !m_animating; ++i)
-        painter.drawText(QRectF(area.left(), slotRect(i - first, area).top(), 20, BoxHeight),
-                         Qt::AlignRight | Qt::AlignVCenter, QString::number(i));
+        painter.drawText(QRectF(area.left() - 4, slotRect(i - first, area).top(), 20, BoxHeight),
+                         Qt::AlignRight | Qt::AlignVCenter,
+                         i == n - 1 ? tr("top") : QString::number(i));
     if (n == 0 && !m_animating)
         painter.drawText(area, Qt::AlignCenter, tr("empty stack"));
     if (first > 0 && !m_animating)
-        painter.drawText(QRectF(area.left(), area.bottom() - 2, area.width(), 12),
-                         Qt::AlignCenter, tr("%n more below", nullptr, first));
+        painter.drawText(QRectF(area.left(), area.bottom() - 2, area.width(), 12), Qt::AlignCenter,
+                         tr("%1 more below").arg(first));
 }
 
 bool StackView::event(QEvent *event) {

@@ -1,9 +1,7 @@
 // The operand stack drawn as boxes, bottom at the bottom, animating each instruction's pops/pushes.
 #pragma once
 
-#include "stackoperation.h"
-
-#include "model/step.h"
+#include "stackstate.h"
 
 #include <QWidget>
 
@@ -13,22 +11,6 @@
 class QVariantAnimation;
 
 namespace dynascope {
-
-// What the view shows once any animation has finished.
-struct StackState {
-    std::vector<StackValue> stack; // bottom first
-    StackOperation operation;      // how the instruction got here
-    QString heading;               // "f · line 2 · BINARY_OP *"
-};
-
-// How to get from the shown stack to a new one: the top `outgoing` entries of the shown stack
-// leave (slide up and fade), then the top `incoming` entries of the new stack arrive from above.
-// Forward this is pops then pushes; stepping back it is the same motion with the instruction's
-// pushes leaving and its pops returning, which is the reverse of the forward animation.
-struct StackTransition {
-    int outgoing = 0;
-    int incoming = 0;
-};
 
 class StackView : public QWidget {
     Q_OBJECT
@@ -49,11 +31,12 @@ public:
     void finishAnimation();
 
     // --- what is shown (for tests and the main window's status line) ---
-    QStringList entryTexts() const;  // bottom first
+    QStringList entryTexts() const; // bottom first
     QString topText() const;
     QString operationText() const { return m_state.operation.text; }
     QString captionText() const { return m_state.operation.caption; }
     QString headingText() const { return m_state.heading; }
+    QString explanationText() const { return m_state.explanation; }
     // Frames painted since construction (the benchmark counts them).
     long long paintCount() const { return m_paintCount; }
 

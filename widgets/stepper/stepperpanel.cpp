@@ -32,7 +32,8 @@ StepperPanel::StepperPanel(QWidget *parent)
     m_slider->setObjectName(QStringLiteral("stepSlider"));
     m_slider->setToolTip(tr("Recorded steps: drag to travel in time"));
     m_counter->setObjectName(QStringLiteral("stepCounter"));
-    m_counter->setMinimumWidth(m_counter->fontMetrics().horizontalAdvance("step 000,000 / 000,000"));
+    m_counter->setMinimumWidth(
+        m_counter->fontMetrics().horizontalAdvance("step 000,000 / 000,000"));
     m_counter->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_speed->setObjectName(QStringLiteral("playSpeed"));
     m_speed->setRange(1, 60);
@@ -51,10 +52,11 @@ StepperPanel::StepperPanel(QWidget *parent)
     connect(m_playTimer, &QTimer::timeout, this, &StepperPanel::advancePlay);
     connect(m_slider, &QSlider::valueChanged, this, &StepperPanel::setCurrentStep);
     connect(m_speed, qOverload<int>(&QSpinBox::valueChanged), this, [this](int value) {
-        m_playTimer->setInterval(1000 / value);
+        m_playClock.restart(); // a new speed starts a new schedule
+        m_playedSteps = 0;
         emit stepsPerSecondChanged(value);
     });
-    m_playTimer->setInterval(1000 / m_speed->value());
+    m_playTimer->setSingleShot(true);
     updateControls();
 }
 
@@ -91,8 +93,8 @@ void StepperPanel::createActions() {
          "Go to the first recorded step"},
         {EndAction, "&Last Step", Qt::Key_End, QStyle::SP_MediaSkipForward,
          "Go to the last recorded step"},
-        {JumpToStepAction, "&Jump to Step…", QKeySequence(Qt::CTRL | Qt::Key_G), QStyle::SP_FileDialogContentsView,
-         "Go to a step by its number"},
+        {JumpToStepAction, "&Jump to Step…", QKeySequence(Qt::CTRL | Qt::Key_G),
+         QStyle::SP_FileDialogContentsView, "Go to a step by its number"},
     };
     for (const Spec &s : specs) {
         auto *a = new QAction(style()->standardIcon(s.icon), tr(s.text), this);
@@ -130,12 +132,10 @@ void StepperPanel::createActions() {
         else if (const Step *s = t.currentStep())
             toggleBreakpoint(QString::fromStdString(s->file), s->line);
     });
-    connect(m_actions[ContinueAction], &QAction::triggered, this, [this, &t] {
-        go(t.continueForward(t.current()), tr("No breakpoint ahead."));
-    });
-    connect(m_actions[ContinueBackwardAction], &QAction::triggered, this, [this, &t] {
-        go(t.continueBackward(t.current()), tr("No breakpoint behind."));
-    });
+    connect(m_actions[ContinueAction], &QAction::triggered, this,
+            [this, &t] { go(t.continueForward(t.current()), tr("No breakpoint ahead.")); });
+    connect(m_actions[ContinueBackwardAction], &QAction::triggered, this,
+            [this, &t] { go(t.continueBackward(t.current()), tr("No breakpoint behind.")); });
     connect(m_actions[PlayPauseAction], &QAction::triggered, this, [this] {
         if (isPlaying())
             pause();
@@ -195,16 +195,38 @@ void StepperPanel::toggleBreakpoint(const QString &file, int line) {
     emit breakpointsChanged();
 }
 
-bool StepperPanel::isPlaying() const { return m_playTimer->isActive(); }
-int StepperPanel::stepsPerSecond() const { return m_speed->value(); }
-void StepperPanel::setStepsPerSecond(int stepsPerSecond) { m_speed->setValue(stepsPerSecond); }
+bool StepperPanel::isPlaying() const {
+    return m_playing;
+}
+
+void StepperPanel::schedulePlay() {
+    const double interval = 1000.0 / m_speed->value();
+    double delay = (m_playedSteps + 1) * interval - m_playClock.nsecsElapsed() / 1e6;
+    if (delay < -interval) {
+        // Fell behind (a slow frame, a busy machine): start a new schedule instead of
+        // rushing through the missed steps, so lag never queues up.
+        m_playClock.restart();
+        m_playedSteps = 0;
+        delay = interval;
+    }
+    m_playTimer->start(std::max(0, int(delay + 0.5)));
+}
+int StepperPanel::stepsPerSecond() const {
+    return m_speed->value();
+}
+void StepperPanel::setStepsPerSecond(int stepsPerSecond) {
+    m_speed->setValue(stepsPerSecond);
+}
 
 void StepperPanel::play() {
     if (isPlaying() || m_timeline.isEmpty())
         return;
     if (m_timeline.current() >= m_timeline.count() - 1)
         setCurrentStep(0); // Play at the end starts over, as media players do
-    m_playTimer->start();
+    m_playClock.start();
+    m_playedSteps = 0;
+    m_playing = true;
+    schedulePlay();
     updateControls();
     emit playingChanged(true);
 }
@@ -212,6 +234,7 @@ void StepperPanel::play() {
 void StepperPanel::pause() {
     if (!isPlaying())
         return;
+    m_playing = false;
     m_playTimer->stop();
     updateControls();
     emit playingChanged(false);
@@ -223,7 +246,11 @@ void StepperPanel::advancePlay() {
         pause();
         return;
     }
+    ++m_playedSteps;
     setCurrentStep(*next);
+    if (!isPlaying()) // a view reacting to the step may have paused
+        return;
+    schedulePlay();
     const Step *s = m_timeline.currentStep();
     if (m_timeline.isLineStart(*next) && m_timeline.hasBreakpoint({s->file, s->line})) {
         pause();
@@ -263,8 +290,8 @@ void StepperPanel::updateControls() {
     QAction *playAction = m_actions[PlayPauseAction];
     playAction->setChecked(playing);
     playAction->setText(playing ? tr("&Pause") : tr("&Play"));
-    playAction->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause
-                                                      : QStyle::SP_MediaPlay));
+    playAction->setIcon(
+        style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     const QSignalBlocker block(m_slider);
     m_slider->setRange(0, std::max(0, m_timeline.count() - 1));
     m_slider->setValue(std::max(0, m_timeline.current()));

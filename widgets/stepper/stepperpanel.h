@@ -3,6 +3,7 @@
 
 #include "steptimeline.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 #include <optional>
@@ -21,18 +22,18 @@ class StepperPanel : public QWidget {
 public:
     // Every command, so the main window can put them in a menu (they carry their shortcuts).
     enum Action {
-        StepOverAction,          // F10
-        StepBackAction,          // Shift+F10
-        StepIntoAction,          // F11
-        StepOutAction,           // Shift+F11
-        RunToCursorAction,       // Ctrl+F10
-        ToggleBreakpointAction,  // F9
-        ContinueAction,          // F8
-        ContinueBackwardAction,  // Shift+F8
-        PlayPauseAction,         // Space
-        HomeAction,              // Home
-        EndAction,               // End
-        JumpToStepAction,        // Ctrl+G
+        StepOverAction,         // F10
+        StepBackAction,         // Shift+F10
+        StepIntoAction,         // F11
+        StepOutAction,          // Shift+F11
+        RunToCursorAction,      // Ctrl+F10
+        ToggleBreakpointAction, // F9
+        ContinueAction,         // F8
+        ContinueBackwardAction, // Shift+F8
+        PlayPauseAction,        // Space
+        HomeAction,             // Home
+        EndAction,              // End
+        JumpToStepAction,       // Ctrl+G
         NUM_ACTIONS
     };
 
@@ -77,6 +78,7 @@ private:
     void createActions();
     void go(std::optional<int> target, const QString &whenNone);
     void advancePlay();
+    void schedulePlay();
     void updateControls();
 
     StepTimeline m_timeline;
@@ -87,6 +89,9 @@ private:
     QLabel *m_counter;
     QSpinBox *m_speed;
     QTimer *m_playTimer;
+    QElapsedTimer m_playClock; // play keeps to start + n / speed, not to the timer's rounding
+    int m_playedSteps = 0;
+    bool m_playing = false;
 };
 
 } // namespace dynascope

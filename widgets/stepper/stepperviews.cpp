@@ -24,9 +24,9 @@ StepperViews::StepperViews(QObject *parent)
 }
 
 StepperViews::~StepperViews() {
-    for (QWidget *w : {static_cast<QWidget *>(m_panel), static_cast<QWidget *>(m_stackView),
-                       static_cast<QWidget *>(m_frameView),
-                       static_cast<QWidget *>(m_callStackView)})
+    for (QWidget *w :
+         {static_cast<QWidget *>(m_panel), static_cast<QWidget *>(m_stackView),
+          static_cast<QWidget *>(m_frameView), static_cast<QWidget *>(m_callStackView)})
         if (w && !w->parent())
             delete w;
 }
@@ -48,41 +48,9 @@ void StepperViews::setRecording(const std::vector<Json> &stepEvents, std::vector
     setRecording(std::move(steps), std::move(codes));
 }
 
-StackState StepperViews::stackStateAt(int index) const {
-    const StepTimeline &t = m_panel->timeline();
-    const Step *s = t.step(index);
-    if (!s)
-        return {};
-    const auto before = t.previousInFrame(index);
-    StackState state;
-    state.stack = s->stack;
-    state.operation = describeStackOperation(
-        before ? t.step(*before)->stack : std::vector<StackValue>{}, *s);
-    QString op = QString::fromStdString(s->opname);
-    if (!s->argrepr.empty())
-        op += QStringLiteral(" (%1)").arg(QString::fromStdString(s->argrepr));
-    if (s->event != "instruction")
-        op = QString::fromStdString(s->event) + QStringLiteral(" event");
-    state.heading = tr("%1 · line %2 · @%3 %4")
-                        .arg(QString::fromStdString(s->function))
-                        .arg(s->line)
-                        .arg(s->offset)
-                        .arg(op);
-    return state;
-}
-
 void StepperViews::showStep(int index, int previous) {
     const StepTimeline &t = m_panel->timeline();
-    StackState state = stackStateAt(index);
-    std::optional<StackTransition> transition;
-    if (previous >= 0 && t.previousInFrame(index) == previous) {
-        transition = StackTransition{state.operation.pops, state.operation.pushes};
-    } else if (previous >= 0 && t.previousInFrame(previous) == index) {
-        // Back one instruction: undo what `previous` did, its pushes leave and its pops return.
-        const StackState undone = stackStateAt(previous);
-        transition = StackTransition{undone.operation.pushes, undone.operation.pops};
-    }
-    m_stackView->setState(state, transition);
+    m_stackView->setState(stackStateAt(t, index), stackTransition(t, previous, index));
 
     const Step *s = t.step(index);
     m_callStackView->setFrames(t.callStackAt(index), s ? s->frame : -1);

@@ -16,7 +16,6 @@ class CallStackView;
 class FrameView;
 class StackView;
 class StepperPanel;
-struct StackState;
 
 // Creates the four widgets without parents, for the main window to put into docks (which then
 // own them; any left unplaced are deleted with this object), and keeps them on the panel's
@@ -36,9 +35,6 @@ public:
     void setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes);
     // From a session's raw "step" event bodies (decoded tolerantly; bad ones are skipped).
     void setRecording(const std::vector<Json> &stepEvents, std::vector<CodeInfo> codes);
-
-    // What the stack view shows for step `index` (no animation).
-    StackState stackStateAt(int index) const;
 
 private:
     void showStep(int index, int previous);

@@ -12,7 +12,9 @@ void StepTimeline::setRecording(std::vector<Step> steps, std::vector<CodeInfo> c
     m_current = m_steps.empty() ? -1 : 0;
 }
 
-void StepTimeline::clear() { setRecording({}, {}); }
+void StepTimeline::clear() {
+    setRecording({}, {});
+}
 
 void StepTimeline::index() {
     m_codeIndex.clear();

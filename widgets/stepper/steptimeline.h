@@ -1,4 +1,5 @@
-// A recording's steps and the debugger navigation over them (no GUI): stepping, breakpoints, scopes.
+// A recording's steps and the debugger navigation over them (no GUI): stepping, breakpoints,
+// scopes.
 #pragma once
 
 #include "model/instruction.h"
@@ -19,10 +20,10 @@ struct ActiveFrame {
     std::string codeId;
     std::string function;
     std::string file;
-    int line = 0;           // the line the frame is at (for a caller: the line of its call)
+    int line = 0; // the line the frame is at (for a caller: the line of its call)
     int offset = 0;
     int depth = 0;
-    int stepIndex = -1;     // the frame's latest step at or before the asked step
+    int stepIndex = -1; // the frame's latest step at or before the asked step
 };
 
 // A source location a breakpoint or Run to Cursor names.
@@ -50,13 +51,14 @@ public:
     bool setCurrent(int index);
 
     // --- navigation from `from` (defaults: the current step) ---
-    std::optional<int> stepInto(int from) const;      // F11: the next step, whatever the depth
-    std::optional<int> stepOver(int from) const;      // F10: next step at the same or lower depth
-    std::optional<int> stepBack(int from) const;      // Shift+F10: previous step, same or lower depth
-    std::optional<int> stepBackInto(int from) const;  // the previous step, whatever the depth
-    std::optional<int> stepOut(int from) const;       // Shift+F11: first step after the frame returns
+    std::optional<int> stepInto(int from) const; // F11: the next step, whatever the depth
+    std::optional<int> stepOver(int from) const; // F10: next step at the same or lower depth
+    std::optional<int> stepBack(int from) const; // Shift+F10: previous step, same or lower depth
+    std::optional<int> stepBackInto(int from) const; // the previous step, whatever the depth
+    std::optional<int> stepOut(int from) const; // Shift+F11: first step after the frame returns
     std::optional<int> runToLine(int from, const SourceLine &line) const; // Ctrl+F10
-    std::optional<int> continueForward(int from) const;  // F8: next step that starts a breakpoint line
+    std::optional<int>
+    continueForward(int from) const; // F8: next step that starts a breakpoint line
     std::optional<int> continueBackward(int from) const; // Shift+F8: the previous such step
 
     // --- breakpoints on source lines ---
@@ -90,8 +92,8 @@ private:
     std::vector<Step> m_steps;
     std::vector<CodeInfo> m_codes;
     std::map<std::string, int> m_codeIndex;
-    std::vector<int> m_prevInFrame;  // previous step of the same frame, -1 for none
-    std::vector<int> m_callerStep;   // the caller's latest step at this step's entry, -1 for none
+    std::vector<int> m_prevInFrame; // previous step of the same frame, -1 for none
+    std::vector<int> m_callerStep;  // the caller's latest step at this step's entry, -1 for none
     std::set<SourceLine> m_breakpoints;
     int m_current = -1;
 };

@@ -1,0 +1,72 @@
+// Stack states and transitions: the one place that decides what the stack view animates.
+#include "stackstate.h"
+
+#include "instructionexplanation.h"
+#include "steptimeline.h"
+
+#include <QObject>
+
+namespace dynascope {
+namespace {
+
+QString frameEventExplanation(const std::string &event, const std::string &function) {
+    const QString name = QString::fromStdString(function);
+    if (event == "call")
+        return QObject::tr("A new frame for %1 starts: its arguments are already in its "
+                           "locals and its stack is empty.")
+            .arg(name);
+    if (event == "return")
+        return QObject::tr("The frame of %1 ends; its caller continues with the returned "
+                           "value on its stack.")
+            .arg(name);
+    if (event == "exception")
+        return QObject::tr("An exception is raised in %1; Python looks for a handler, or "
+                           "leaves the frame.")
+            .arg(name);
+    return {};
+}
+
+} // namespace
+
+StackState stackStateAt(const StepTimeline &t, int index) {
+    const Step *s = t.step(index);
+    if (!s)
+        return {};
+    const auto before = t.previousInFrame(index);
+    StackState state;
+    state.stack = s->stack;
+    state.operation =
+        describeStackOperation(before ? t.step(*before)->stack : std::vector<StackValue>{}, *s);
+    QString op = QString::fromStdString(s->opname);
+    if (!s->argrepr.empty())
+        op += QStringLiteral(" (%1)").arg(QString::fromStdString(s->argrepr));
+    state.explanation =
+        explainInstruction(QString::fromStdString(s->opname), QString::fromStdString(s->argrepr));
+    if (s->event != "instruction") {
+        op = QString::fromStdString(s->event) + QStringLiteral(" event");
+        state.explanation = frameEventExplanation(s->event, s->function);
+    }
+    state.heading = QStringLiteral("%1 · line %2 · @%3 %4")
+                        .arg(QString::fromStdString(s->function))
+                        .arg(s->line)
+                        .arg(s->offset)
+                        .arg(op);
+    return state;
+}
+
+std::optional<StackTransition> stackTransition(const StepTimeline &t, int from, int to) {
+    if (from < 0 || !t.step(from) || !t.step(to))
+        return std::nullopt;
+    if (t.previousInFrame(to) == from) {
+        const StackOperation op = stackStateAt(t, to).operation;
+        return StackTransition{op.pops, op.pushes};
+    }
+    if (t.previousInFrame(from) == to) {
+        // Back one instruction: undo what `from` did, its pushes leave and its pops return.
+        const StackOperation undone = stackStateAt(t, from).operation;
+        return StackTransition{undone.pushes, undone.pops};
+    }
+    return std::nullopt;
+}
+
+} // namespace dynascope

@@ -100,19 +100,6 @@ private slots:
         compareWithPython("relative.py");
     }
 
-    void examples_data() {
-        QTest::addColumn<QString>("name");
-        QDir examples(QStringLiteral(DYNASCOPE_SOURCE_DIR "/resources/examples"));
-        const QStringList names = examples.entryList({"*.py"}, QDir::Files, QDir::Name);
-        QVERIFY(!names.isEmpty());
-        for (const QString &name : names)
-            QTest::addRow("%s", qPrintable(name)) << examples.absoluteFilePath(name);
-    }
-    void examples() {
-        QFETCH(QString, name);
-        compareWithPython(name);
-    }
-
     void missingFile() {
         ProcessResult ours = runDynascope({"run", "x.py"}, m_dir.path());
         QCOMPARE(ours.exitCode, 2);

@@ -414,12 +414,12 @@ bool CaptureFile::Writer::open(const std::string &path, const Json &header, std:
     return write(header);
 }
 
-bool CaptureFile::Writer::write(const Json &event) {
+bool CaptureFile::Writer::write(const Json &event) { return writeLine(encodeEvent(event)); }
+
+bool CaptureFile::Writer::writeLine(const std::string &line) {
     if (!m_file)
         return false;
-    std::string line = encodeEvent(event);
-    line += '\n';
-    if (std::fwrite(line.data(), 1, line.size(), m_file) != line.size())
+    if (std::fwrite(line.data(), 1, line.size(), m_file) != line.size() || std::fputc('\n', m_file) == EOF)
         m_failed = true;
     return !m_failed;
 }

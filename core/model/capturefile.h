@@ -65,6 +65,8 @@ public:
         // Creates the file and writes the header line.
         bool open(const std::string &path, const Json &header, std::string &error);
         bool write(const Json &event);
+        // An event already encoded as one line of JSON (encodeEvent's form, no newline).
+        bool writeLine(const std::string &line);
         bool close(std::string &error);
         bool isOpen() const { return m_file != nullptr; }
 

@@ -5,6 +5,7 @@
 #include "python/outputcapture.h"
 #include "python/scriptrunner.h"
 #include "record/recorder.h"
+#include "record/stepencoder.h"
 
 #include <Python.h>
 
@@ -381,6 +382,34 @@ private slots:
         QCOMPARE(frames.size(), size_t(5));
         QCOMPARE(deepest, 5);
         QCOMPARE(r.local("<module>", "x"), std::string("120"));
+    }
+
+    // Oracle: nlohmann's own encoding of the same Step (what encodeEvent gives the worker).
+    void stepEncoderMatchesNlohmann() {
+        Recording r = record("import torch\n"
+                             "class Raw:\n"
+                             "    def __repr__(self):\n"
+                             "        return 'ctl\\x01 nl\\n tab\\t quote\" back\\\\ del\\x7f caf\\u00e9 \\U0001F600'\n"
+                             "def f(s):\n"
+                             "    t = s + '\\t\"q\"\\\\ \\x01 caf\\u00e9 \\n'\n"
+                             "    d = {'k': [1.5, None, True], 'z': (1,)}\n"
+                             "    return t, d, Raw(), torch.ones(2, requires_grad=True)\n"
+                             "x = f('a\\rb')\n");
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.steps.size() > 20);
+        bool sawEscapes = false;
+        for (const Step &step : r.steps) {
+            Json event = step;
+            event["type"] = EventType::Step;
+            QCOMPARE(StepEncoder::encode(step), encodeEvent(event));
+            sawEscapes |= StepEncoder::encode(step).find("\\u0001") != std::string::npos;
+        }
+        QVERIFY(sawEscapes);
+        Step odd;
+        odd.argrepr = std::string("bad \xff utf-8");
+        Json event = odd;
+        event["type"] = EventType::Step;
+        QCOMPARE(StepEncoder::encode(odd), encodeEvent(event));
     }
 
     void saveAndReopen() {

@@ -151,17 +151,26 @@ int traceCommand(const Args &args) {
         recorderOptions.scriptPath = ScriptRunner::absolutePath(options->script);
         recorderOptions.emitCode = capture.isOpen();
         Recorder recorder(recorderOptions);
-        recorder.setEventSink([&](const Json &event) {
+        // Lines, not Json: building a Json per step costs more than recording it.
+        recorder.setLineSink([&](const std::string &line) {
             if (capture.isOpen())
-                capture.write(event);
-            const std::string type = event.value("type", std::string());
-            if (type == EventType::RecordingStopped) {
-                std::fflush(out);
-                std::fprintf(stderr, "dynascope: %s\n", event.value("message", std::string()).c_str());
-                std::fflush(stderr);
+                capture.writeLine(line);
+            bool isStep = line.compare(0, 11, "{\"argrepr\":") == 0; // StepEncoder's first key
+            if (!isStep) {
+                Json event = Json::parse(line, nullptr, false);
+                const std::string type = event.is_object() ? event.value("type", std::string()) : "";
+                if (type == EventType::Code)
+                    return;
+                if (type == EventType::RecordingStopped) {
+                    std::fflush(out);
+                    std::fprintf(stderr, "dynascope: %s\n", event.value("message", std::string()).c_str());
+                    std::fflush(stderr);
+                }
             }
-            if (json && type != EventType::Code)
-                writeAll(out, encodeEvent(event) + "\n");
+            if (json) {
+                writeAll(out, line);
+                std::fputc('\n', out);
+            }
         });
         if (!json)
             recorder.setStepSink([&](const Step &step) { writeAll(out, stepLine(step) + "\n"); });

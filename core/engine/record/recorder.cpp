@@ -4,6 +4,7 @@
 #include "record/codetable.h"
 #include "record/framereader.h"
 #include "record/sourcefilter.h"
+#include "record/stepencoder.h"
 #include "record/valuedescriber.h"
 
 #include <Python.h>
@@ -19,12 +20,13 @@ namespace dynascope {
 
 namespace {
 
-// A stack entry described at the previous step of a frame. Immutable values are kept alive
-// (held) so that an unchanged pointer really is the same value and the text can be reused.
-struct CachedValue {
+// What a stack entry's text (in FrameState::pending.stack, same index) was made from. Immutable
+// values are kept alive (held) so that an unchanged pointer really is the same value and the
+// text can be reused; objects with an address repr are matched on (type, address).
+struct StackKey {
     PyObject *object = nullptr;
+    PyTypeObject *addressReprType = nullptr;
     PyRef held;
-    StackValue value;
 };
 
 struct FrameState {
@@ -33,12 +35,15 @@ struct FrameState {
     int depth = 0;
     CodeTable *code = nullptr;
     bool hasPending = false;
+    // The frame's current step, reused from step to step: the fields that stay the same for the
+    // frame (code, function, file) are set once, and stack entries are rewritten only when the
+    // value at that position changed.
     Step pending;
     // The locals as last reported. Borrowed pointers: between two events of one frame a single
     // instruction runs, and a slot it rebinds held its old value alive at the earlier event, so
     // a new value cannot reuse that address.
     std::vector<PyObject *> locals;
-    std::vector<CachedValue> stack;
+    std::vector<StackKey> stack; // parallel to pending.stack
 };
 
 PyObject *cellContents(PyObject *slot, bool isCell) {
@@ -62,6 +67,7 @@ public:
     RecorderOptions m_options;
     EventSink m_eventSink;
     StepSink m_stepSink;
+    LineSink m_lineSink;
     bool m_installed = false;
     bool m_limitReached = false;
     std::string m_error;
@@ -78,11 +84,13 @@ private:
     FrameState *find(PyFrameObject *frame);
     // Fills the pending step's stack and changed locals from the frame as it is now; sends it.
     void complete(FrameState &state, PyFrameObject *frame);
-    void readStack(FrameState &state, PyFrameObject *frame, Step &step);
+    // Brings state.pending.stack up to date with the frame's value stack.
+    void readStack(FrameState &state, PyFrameObject *frame);
     void readChangedLocals(FrameState &state, PyFrameObject *frame, Step &step, bool all);
     // Starts a step of `state`'s frame, or returns null when the step limit has been reached.
     Step *begin(FrameState &state, PyFrameObject *frame, Step &step, const char *event);
     void emit(const Step &step);
+    void emitJson(const Json &event);
     void emitCode(const CodeTable &code);
     void stopAtLimit();
 
@@ -93,6 +101,10 @@ private:
     std::unordered_map<PyObject *, std::unique_ptr<CodeTable>> m_codes;
     std::unordered_map<PyFrameObject *, FrameState> m_frames;
     Step m_event; // reused for call/return/exception steps
+    std::string m_line; // reused for the line sink
+    // The last frame looked up: consecutive events mostly come from the same frame.
+    PyFrameObject *m_lastFrame = nullptr;
+    FrameState *m_lastState = nullptr;
     long long m_nextCodeId = 1;
 };
 
@@ -174,6 +186,8 @@ void Recorder::Impl::stop(bool flushPending) {
             complete(*state, reinterpret_cast<PyFrameObject *>(state->frame.get()));
     }
     m_frames.clear();
+    m_lastFrame = nullptr;
+    m_lastState = nullptr;
 }
 
 CodeTable *Recorder::Impl::table(PyFrameObject *frame) {
@@ -197,8 +211,14 @@ CodeTable *Recorder::Impl::table(PyFrameObject *frame) {
 }
 
 FrameState *Recorder::Impl::find(PyFrameObject *frame) {
+    if (frame == m_lastFrame)
+        return m_lastState;
     auto it = m_frames.find(frame);
-    return it == m_frames.end() ? nullptr : &it->second;
+    if (it == m_frames.end())
+        return nullptr;
+    m_lastFrame = frame;
+    m_lastState = &it->second;
+    return m_lastState;
 }
 
 void Recorder::Impl::onCall(PyFrameObject *frame) {
@@ -218,7 +238,8 @@ void Recorder::Impl::onCall(PyFrameObject *frame) {
     }
     state->depth = m_depth++;
     if (Step *step = begin(*state, frame, m_event, "call")) {
-        readStack(*state, frame, *step);
+        readStack(*state, frame);
+        step->stack = state->pending.stack;
         readChangedLocals(*state, frame, *step, /*all=*/!resumed);
         emit(*step);
     }
@@ -261,8 +282,11 @@ void Recorder::Impl::onReturn(PyFrameObject *frame, PyObject *value) {
         step->locals.clear();
         emit(*step);
     }
-    if (!suspended)
+    if (!suspended) {
         m_frames.erase(frame); // the frame object may now go, and its address be reused
+        m_lastFrame = nullptr;
+        m_lastState = nullptr;
+    }
 }
 
 void Recorder::Impl::onException(PyFrameObject *frame, PyObject *info) {
@@ -302,10 +326,12 @@ Step *Recorder::Impl::begin(FrameState &state, PyFrameObject *frame, Step &step,
         return nullptr;
     }
     step.index = m_nextIndex++;
-    step.frame = state.id;
-    step.codeId = state.code->id();
-    step.function = state.code->function();
-    step.file = state.code->file();
+    if (step.frame != state.id || &step == &m_event) {
+        step.frame = state.id;
+        step.codeId = state.code->id();
+        step.function = state.code->function();
+        step.file = state.code->file();
+    }
     // Instructions without a line (PUSH_EXC_INFO, a module's RESUME) read -1 or 0: the call
     // event shows the code's first line, the others 0 ("no line", as in model/instruction.h).
     step.line = std::max(0, PyFrame_GetLineNumber(frame));
@@ -313,46 +339,54 @@ Step *Recorder::Impl::begin(FrameState &state, PyFrameObject *frame, Step &step,
         step.line = state.code->info().firstLine;
     step.offset = PyFrame_GetLasti(frame);
     step.depth = state.depth;
-    step.event = event;
-    step.opname.clear();
-    step.argrepr.clear();
+    if (&step == &m_event) {
+        step.event = event;
+        step.opname.clear();
+        step.argrepr.clear();
+    } else if (step.event.empty()) {
+        step.event = event;
+    }
     return &step;
 }
 
 void Recorder::Impl::complete(FrameState &state, PyFrameObject *frame) {
     state.hasPending = false;
-    readStack(state, frame, state.pending);
+    readStack(state, frame);
     readChangedLocals(state, frame, state.pending, false);
     emit(state.pending);
 }
 
-void Recorder::Impl::readStack(FrameState &state, PyFrameObject *frame, Step &step) {
+void Recorder::Impl::readStack(FrameState &state, PyFrameObject *frame) {
     PyObject **base = nullptr;
     int count = dynascope_frame_stack(frame, &base);
     if (count < 0)
         count = 0; // mid-instruction (exception event): no stack to show
-    std::vector<CachedValue> &cache = state.stack;
-    if (cache.size() > static_cast<size_t>(count))
-        cache.resize(static_cast<size_t>(count));
-    for (int i = 0; i < count; ++i) {
-        PyObject *object = base[i];
-        if (static_cast<size_t>(i) < cache.size()) {
-            CachedValue &cached = cache[i];
-            if (cached.object == object && cached.held)
-                continue; // same immutable value as at the frame's previous step
-            cached.object = object;
-            cached.held = PyRef();
-        } else {
-            cache.push_back(CachedValue{object, PyRef(), StackValue()});
-        }
-        CachedValue &cached = cache[i];
-        m_describer.describe(object, cached.value);
-        if (object && ValueDescriber::isImmutable(object))
-            cached.held = PyRef::borrow(object);
+    std::vector<StackKey> &keys = state.stack;
+    std::vector<StackValue> &values = state.pending.stack;
+    size_t size = static_cast<size_t>(count);
+    if (keys.size() > size) {
+        keys.resize(size);
+        values.resize(size);
     }
-    step.stack.resize(static_cast<size_t>(count));
-    for (int i = 0; i < count; ++i)
-        step.stack[i] = cache[i].value;
+    for (size_t i = 0; i < size; ++i) {
+        PyObject *object = base[i];
+        if (i < keys.size()) {
+            StackKey &key = keys[i];
+            if (key.object == object && (key.held || (object && key.addressReprType == Py_TYPE(object))))
+                continue; // the same text as at the frame's previous step
+            key.object = object;
+            key.addressReprType = nullptr;
+            key.held = PyRef();
+        } else {
+            keys.push_back(StackKey{object, nullptr, PyRef()});
+            values.emplace_back();
+        }
+        m_describer.describe(object, values[i]);
+        if (object && ValueDescriber::isImmutable(object))
+            keys[i].held = PyRef::borrow(object);
+        else if (object && ValueDescriber::hasAddressRepr(object))
+            keys[i].addressReprType = Py_TYPE(object);
+    }
 }
 
 void Recorder::Impl::readChangedLocals(FrameState &state, PyFrameObject *frame, Step &step, bool all) {
@@ -394,14 +428,26 @@ void Recorder::Impl::emit(const Step &step) {
         event["type"] = EventType::Step;
         m_eventSink(event);
     }
+    if (m_lineSink) {
+        m_line.clear();
+        StepEncoder::append(step, m_line);
+        m_lineSink(m_line);
+    }
+}
+
+void Recorder::Impl::emitJson(const Json &event) {
+    if (m_eventSink)
+        m_eventSink(event);
+    if (m_lineSink)
+        m_lineSink(encodeEvent(event));
 }
 
 void Recorder::Impl::emitCode(const CodeTable &code) {
-    if (!m_eventSink || !m_options.emitCode)
+    if ((!m_eventSink && !m_lineSink) || !m_options.emitCode)
         return;
     Json event = code.info();
     event["type"] = EventType::Code;
-    m_eventSink(event);
+    emitJson(event);
 }
 
 void Recorder::Impl::stopAtLimit() {
@@ -409,9 +455,9 @@ void Recorder::Impl::stopAtLimit() {
         return;
     m_limitReached = true;
     stop(true);
-    if (m_eventSink) {
+    {
         std::string count = std::to_string(m_nextIndex);
-        m_eventSink(Json{{"type", EventType::RecordingStopped},
+        emitJson(Json{{"type", EventType::RecordingStopped},
                          {"steps", m_nextIndex},
                          {"reason", "step limit (" + std::to_string(m_options.maxSteps) + ") reached"},
                          {"message", "recording stopped at " + count + " steps"}});
@@ -430,6 +476,7 @@ Recorder::~Recorder() {
 
 void Recorder::setEventSink(EventSink sink) { m_impl->m_eventSink = std::move(sink); }
 void Recorder::setStepSink(StepSink sink) { m_impl->m_stepSink = std::move(sink); }
+void Recorder::setLineSink(LineSink sink) { m_impl->m_lineSink = std::move(sink); }
 void Recorder::start() { m_impl->start(); }
 void Recorder::stop() { m_impl->stop(true); }
 long long Recorder::steps() const { return m_impl->m_nextIndex; }

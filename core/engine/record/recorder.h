@@ -39,6 +39,10 @@ public:
     void setEventSink(EventSink sink);
     // Typed steps, without JSON (cheaper); may be set together with the event sink.
     void setStepSink(StepSink sink);
+    // The same events as the event sink, as encodeEvent() lines (no newline), made without
+    // building Json for steps: the fast way to a stream or a capture file.
+    using LineSink = std::function<void(const std::string &line)>;
+    void setLineSink(LineSink sink);
 
     // Installs the trace function on the calling thread (requires the GIL).
     void start();

@@ -1,6 +1,7 @@
 // Bounded reprs: never walks a whole container or tensor, never leaves a Python error set.
 #include "record/valuedescriber.h"
 
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 
@@ -95,6 +96,10 @@ void ValueDescriber::describe(PyObject *value, StackValue &out) {
     truncateUtf8(out.repr, MaxRepr);
 }
 
+bool ValueDescriber::hasAddressRepr(PyObject *value) {
+    return Py_TYPE(value)->tp_repr == PyBaseObject_Type.tp_repr;
+}
+
 std::string ValueDescriber::repr(PyObject *value) {
     std::string text;
     if (!value)
@@ -105,10 +110,16 @@ std::string ValueDescriber::repr(PyObject *value) {
 }
 
 bool ValueDescriber::isTensor(PyObject *value) {
+    PyTypeObject *type = Py_TYPE(value);
+    if (type == &PyLong_Type || type == &PyFloat_Type || type == &PyUnicode_Type ||
+        type == &PyBool_Type || value == Py_None || type == &PyTuple_Type || type == &PyList_Type ||
+        type == &PyDict_Type || PyType_HasFeature(type, Py_TPFLAGS_TYPE_SUBCLASS))
+        return false; // the common values: no need to look for torch
     if (!m_tensorType) {
         // Only once the script imported torch: importing it ourselves would cost seconds.
-        PyRef name = PyRef::steal(PyUnicode_FromString("torch"));
-        PyRef torch = PyRef::steal(PyImport_GetModule(name.get()));
+        if (!m_torchName)
+            m_torchName = PyRef::steal(PyUnicode_InternFromString("torch"));
+        PyRef torch = PyRef::steal(PyImport_GetModule(m_torchName.get()));
         if (!torch) {
             PyErr_Clear();
             return false;
@@ -128,6 +139,15 @@ void ValueDescriber::appendRepr(PyObject *value, std::string &out, int depth) {
         return; // the caller cuts the text anyway
     PyTypeObject *type = Py_TYPE(value);
     if (type == &PyLong_Type) {
+        int overflow = 0;
+        long long number = PyLong_AsLongLongAndOverflow(value, &overflow);
+        if (!overflow && !(number == -1 && PyErr_Occurred())) {
+            char text[24];
+            auto end = std::to_chars(text, text + sizeof text, number).ptr; // as int.__repr__
+            out.append(text, static_cast<size_t>(end - text));
+            return;
+        }
+        PyErr_Clear();
         size_t bits = _PyLong_NumBits(value);
         if (bits == static_cast<size_t>(-1))
             PyErr_Clear();
@@ -137,6 +157,15 @@ void ValueDescriber::appendRepr(PyObject *value, std::string &out, int depth) {
             out += text;
             return;
         }
+    } else if (type == &PyFloat_Type) {
+        // float.__repr__'s own formatting ('r': shortest round-trip, ".0" added), without the
+        // str object.
+        if (char *text = PyOS_double_to_string(PyFloat_AS_DOUBLE(value), 'r', 0, Py_DTSF_ADD_DOT_0, nullptr)) {
+            out += text;
+            PyMem_Free(text);
+            return;
+        }
+        PyErr_Clear();
     } else if (type == &PyUnicode_Type && PyUnicode_GET_LENGTH(value) > MaxStringChars) {
         PyRef head = PyRef::steal(PyUnicode_Substring(value, 0, MaxStringChars));
         if (head) {

@@ -24,6 +24,9 @@ public:
     // Whether a value's description cannot change while it lives (exact int, float, str, …),
     // so a caller may reuse it as long as it holds a reference.
     static bool isImmutable(PyObject *value);
+    // Whether the repr is object.__repr__'s "<T object at 0x…>": a function of type and address
+    // only, so it may be reused for the same (type, address) without holding a reference.
+    static bool hasAddressRepr(PyObject *value);
 
 private:
     void appendRepr(PyObject *value, std::string &out, int depth);
@@ -35,6 +38,7 @@ private:
     bool isTensor(PyObject *value);
 
     PyRef m_tensorType; // torch.Tensor, once torch has been imported by the script
+    PyRef m_torchName;
 };
 
 } // namespace dynascope

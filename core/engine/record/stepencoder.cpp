@@ -1,0 +1,159 @@
+// A hand-written serialiser for the Step event, in nlohmann's key order (sorted) and escaping.
+#include "record/stepencoder.h"
+
+#include <charconv>
+
+namespace dynascope {
+
+namespace {
+
+bool isValidUtf8(const std::string &text) {
+    const auto *bytes = reinterpret_cast<const unsigned char *>(text.data());
+    size_t size = text.size();
+    for (size_t i = 0; i < size;) {
+        unsigned char c = bytes[i];
+        size_t length = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        if (length == 0 || i + length > size)
+            return false;
+        unsigned code = length == 1 ? c : length == 2 ? c & 0x1F : length == 3 ? c & 0x0F : c & 0x07;
+        for (size_t k = 1; k < length; ++k) {
+            if ((bytes[i + k] & 0xC0) != 0x80)
+                return false;
+            code = (code << 6) | (bytes[i + k] & 0x3F);
+        }
+        static const unsigned minimum[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (code < minimum[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
+            return false;
+        i += length;
+    }
+    return true;
+}
+
+// nlohmann's dump(): \" \\ \b \f \n \r \t, other control characters as \u00xx, UTF-8 as is.
+void appendString(const std::string &text, std::string &out) {
+    if (!isValidUtf8(text)) {
+        out += Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
+        return;
+    }
+    out += '"';
+    for (char ch : text) {
+        auto c = static_cast<unsigned char>(ch);
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20) {
+                static const char hex[] = "0123456789abcdef";
+                out += "\\u00";
+                out += hex[c >> 4];
+                out += hex[c & 15];
+            } else {
+                out += ch;
+            }
+        }
+    }
+    out += '"';
+}
+
+void appendInteger(long long number, std::string &out) {
+    char text[24];
+    out.append(text, static_cast<size_t>(std::to_chars(text, text + sizeof text, number).ptr - text));
+}
+
+void appendKey(const char *key, std::string &out) {
+    out += '"';
+    out += key;
+    out += "\":";
+}
+
+} // namespace
+
+void StepEncoder::append(const Step &step, std::string &out) {
+    // Keys in the sorted order nlohmann's std::map-backed objects print.
+    out += '{';
+    appendKey("argrepr", out);
+    appendString(step.argrepr, out);
+    out += ',';
+    appendKey("code", out);
+    appendString(step.codeId, out);
+    out += ',';
+    appendKey("depth", out);
+    appendInteger(step.depth, out);
+    out += ',';
+    appendKey("event", out);
+    appendString(step.event, out);
+    out += ',';
+    appendKey("file", out);
+    appendString(step.file, out);
+    out += ',';
+    appendKey("frame", out);
+    appendInteger(step.frame, out);
+    out += ',';
+    appendKey("function", out);
+    appendString(step.function, out);
+    out += ',';
+    appendKey("line", out);
+    appendInteger(step.line, out);
+    out += ',';
+    appendKey("locals", out);
+    out += '{';
+    bool first = true;
+    for (const auto &[name, repr] : step.locals) {
+        if (!first)
+            out += ',';
+        first = false;
+        appendString(name, out);
+        out += ':';
+        appendString(repr, out);
+    }
+    out += "},";
+    appendKey("offset", out);
+    appendInteger(step.offset, out);
+    out += ',';
+    appendKey("opname", out);
+    appendString(step.opname, out);
+    out += ',';
+    appendKey("stack", out);
+    out += '[';
+    for (size_t i = 0; i < step.stack.size(); ++i) {
+        const StackValue &v = step.stack[i];
+        out += i ? ",{" : "{";
+        if (!v.shape.empty() || !v.dtype.empty()) {
+            appendKey("dtype", out);
+            appendString(v.dtype, out);
+            out += ',';
+            appendKey("repr", out);
+            appendString(v.repr, out);
+            out += ',';
+            appendKey("requires_grad", out);
+            out += v.requiresGrad ? "true," : "false,";
+            appendKey("shape", out);
+            appendString(v.shape, out);
+            out += ',';
+        } else {
+            appendKey("repr", out);
+            appendString(v.repr, out);
+            out += ',';
+        }
+        appendKey("type", out);
+        appendString(v.type, out);
+        out += '}';
+    }
+    out += "],";
+    appendKey("step", out);
+    appendInteger(step.index, out);
+    out += ",\"type\":\"step\"}";
+}
+
+std::string StepEncoder::encode(const Step &step) {
+    std::string out;
+    append(step, out);
+    return out;
+}
+
+} // namespace dynascope

@@ -173,7 +173,15 @@ private slots:
         QVERIFY(worker.finish());
         checkFrame(worker, 0);
         QCOMPARE(worker.output("stdout"), QStringLiteral("2\n"));
-        // Every code event (the bytecode stage's CodeInfo) sits between hello and the first output.
+        // One code event per code object (the module, then f), all before the first output.
+        std::vector<Json> codes = worker.ofType(EventType::Code);
+        QCOMPARE(codes.size(), size_t(2));
+        QCOMPARE(codes[0]["qualname"], "<module>");
+        QCOMPARE(codes[0]["id"], "c1");
+        QCOMPARE(codes[1]["qualname"], "f");
+        QCOMPARE(codes[1]["first_line"].get<int>(), 1);
+        QCOMPARE(QString::fromStdString(codes[0]["filename"].get<std::string>()), path);
+        QVERIFY(!codes[1]["instructions"].empty());
         bool outputSeen = false;
         for (const Json &e : worker.events()) {
             if (e["type"] == EventType::Output)

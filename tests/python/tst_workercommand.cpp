@@ -305,6 +305,15 @@ private slots:
         QCOMPARE(worker.output("stdout"), QStringLiteral("ok\n"));
     }
 
+    void restOfStdinBelongsToTheScript() {
+        QString path = script("ask.py", "name = input('name? ')\nprint('hello', name)\n");
+        Worker worker(m_dir.path());
+        QVERIFY(worker.startRaw(encodeEvent(runCommand(path)) + "\nAda\n"));
+        QVERIFY(worker.finish());
+        checkFrame(worker, 0);
+        QCOMPARE(worker.output("stdout"), QStringLiteral("name? hello Ada\n"));
+    }
+
     void outputStreamsWhileTheScriptRuns() {
         // The script prints, then waits for a file that the test creates only after it has
         // received that first output event: it can only pass if output is streamed.

@@ -153,7 +153,10 @@ std::string GraphBuilder::placeholder(const SourcePtr &source, const std::vector
     if (it != m_placeholderBySource.end())
         return it->second;
     GraphNodeSpec n;
-    n.name = uniqueName(sanitize(source->text()) + "_");
+    std::string base = sanitize(source->text());
+    if (base.back() != '_')
+        base += '_';
+    n.name = uniqueName(base);
     n.op = "placeholder";
     n.target = source->text();
     n.shape = shape;

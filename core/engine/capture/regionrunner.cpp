@@ -7,6 +7,7 @@
 #include "capture/captureevents.h"
 #include "capture/coderecord.h"
 #include "capture/codeview.h"
+#include "capture/framehook.h"
 #include "capture/tracer.h"
 
 #include <internal/pycore_frame.h>
@@ -227,7 +228,39 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
     return region.entries.back().get();
 }
 
-bool doCall(FrameState &st, const BreakStep &step) {
+// The code object whose frame a break-step call reaches when it is user code that Dynamo would
+// compile in its own right (functions, methods, nn.Module forwards); null for library code,
+// builtins and disabled functions, which run as they are.
+PyObject *calleeCode(PyObject *callable) {
+    PyObject *f = callable;
+    if (PyMethod_Check(f))
+        f = PyMethod_GET_FUNCTION(f);
+    PyRef forward;
+    if (!PyFunction_Check(f)) {
+        PyRef nn = PyRef::steal(PyImport_ImportModule("torch.nn"));
+        PyRef moduleType = nn ? PyRef::steal(PyObject_GetAttrString(nn.get(), "Module")) : PyRef();
+        if (moduleType && PyObject_IsInstance(f, moduleType.get()) == 1)
+            forward = PyRef::steal(
+                PyObject_GetAttrString(reinterpret_cast<PyObject *>(Py_TYPE(f)), "forward"));
+        PyErr_Clear();
+        if (!forward || !PyFunction_Check(forward.get()))
+            return nullptr;
+        f = forward.get();
+    }
+    if (PyObject_HasAttrString(f, "_dynascope_disabled"))
+        return nullptr;
+    PyRef mod = PyRef::steal(PyObject_GetAttrString(f, "__module__"));
+    PyErr_Clear();
+    std::string m = mod && PyUnicode_Check(mod.get()) ? PyUnicode_AsUTF8(mod.get()) : "";
+    if (m == "torch" || m.rfind("torch.", 0) == 0 || m.rfind("_dynascope", 0) == 0)
+        return nullptr;
+    auto *code = reinterpret_cast<PyCodeObject *>(PyFunction_GET_CODE(f));
+    if (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR))
+        return nullptr;
+    return reinterpret_cast<PyObject *>(code);
+}
+
+bool doCall(FrameState &st, const BreakStep &step, const CaptureTarget &target) {
     size_t n = static_cast<size_t>(step.argc) + 2;
     if (st.stack.size() < n) {
         PyErr_SetString(PyExc_SystemError, "dynascope: call break with a short stack");
@@ -246,8 +279,26 @@ bool doCall(FrameState &st, const BreakStep &step) {
     for (size_t i = 2; i < items.size(); ++i)
         args.push_back(items[i].get());
     size_t npos = args.size() - step.kwCount;
-    PyRef r = PyRef::steal(PyObject_Vectorcall(callable, args.data(), npos,
-                                               step.kwCount ? step.kwNames.get() : nullptr));
+    PyRef r;
+    if (PyObject *code = calleeCode(callable)) {
+        // As under Dynamo, the callee's own frame is captured (with the same backend).
+        PyRef tuple = PyRef::steal(PyTuple_New(npos));
+        for (size_t i = 0; i < npos; ++i) {
+            Py_INCREF(args[i]);
+            PyTuple_SET_ITEM(tuple.get(), i, args[i]);
+        }
+        PyRef kwargs;
+        if (step.kwCount) {
+            kwargs = PyRef::steal(PyDict_New());
+            for (int i = 0; i < step.kwCount; ++i)
+                PyDict_SetItem(kwargs.get(), PyTuple_GET_ITEM(step.kwNames.get(), i),
+                               args[npos + i]);
+        }
+        r = PyRef::steal(callUnderCapture(callable, code, target, tuple.get(), kwargs.get()));
+    } else {
+        r = PyRef::steal(PyObject_Vectorcall(callable, args.data(), npos,
+                                             step.kwCount ? step.kwNames.get() : nullptr));
+    }
     if (!r)
         return false;
     st.stack.push_back(r);
@@ -412,7 +463,7 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
             emitCall(false);
             return resumeNative(tstate, frame, st);
         case BreakStep::Kind::Call:
-            if (!doCall(st, step))
+            if (!doCall(st, step, target))
                 return nullptr;
             break;
         case BreakStep::Kind::Jump:

@@ -18,7 +18,7 @@
 //     {"type":"exit","status":N}                           last: 0, 1 (exception/syntax error),
 //                                                          SystemExit's code, 2 (WorkerError)
 //   Other stages add their events (step, graph, …) between code and exit.
-// - Command: ONE line of JSON on stdin (the rest of stdin is the script's: input(), sys.stdin):
+// - Command: ONE line of JSON on stdin:
 //     {"cmd":"run","script":PATH,"args":[...],"record":bool,"max_steps":N,"include_library":bool}
 //   Only cmd and script are required; unknown fields are ignored.
 // - Stop: the GUI kills the process (SIGKILL). The worker installs no signal handlers, so a
@@ -31,10 +31,12 @@
 #include "python/interpreter.h"
 #include "python/outputcapture.h"
 #include "python/scriptrunner.h"
+#include "record/recorder.h"
 
-#include <cerrno>
 #include <cstdio>
 #include <exception>
+#include <iostream>
+#include <memory>
 #include <unistd.h>
 
 #ifndef DYNASCOPE_VERSION
@@ -75,22 +77,6 @@ void emitCodeTree(EventSink &events, PyObject *code) {
     }
 }
 
-// Byte by byte with read(2): a buffered reader would swallow what follows the command, and the
-// rest of stdin belongs to the script (input(), sys.stdin).
-bool readCommandLine(std::string &line) {
-    char c;
-    for (;;) {
-        ssize_t n = ::read(STDIN_FILENO, &c, 1);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return !line.empty();
-        if (c == '\n')
-            return true;
-        line += c;
-    }
-}
-
 int runScript(EventSink &events, const WorkerRequest &request) {
     std::vector<std::string> argv{request.script};
     argv.insert(argv.end(), request.args.begin(), request.args.end());
@@ -114,7 +100,23 @@ int runScript(EventSink &events, const WorkerRequest &request) {
     emitCodeTree(events, runner.code());
     // Stages that change how the script runs (recorder, torch.compile shim) install themselves
     // here.
+    // The record stage: every instruction of the script's own code as "step" events, its code
+    // objects as "code" events with ids r1, r2, … (the module tree above uses c1, c2, …).
+    std::unique_ptr<Recorder> recorder;
+    if (request.record) {
+        RecorderOptions options;
+        if (request.maxSteps > 0)
+            options.maxSteps = request.maxSteps;
+        options.includeLibrary = request.includeLibrary;
+        options.scriptPath = ScriptRunner::absolutePath(request.script);
+        options.codeIdPrefix = "r";
+        recorder = std::make_unique<Recorder>(options);
+        recorder->setEventSink([&events](const Json &event) { events.emit(event); });
+        recorder->start();
+    }
     int status = runner.execute();
+    if (recorder)
+        recorder->stop();
     if (runner.error())
         emitError(events, *runner.error());
     emitExit(events, status);
@@ -138,7 +140,7 @@ int workerCommand(const Args &args) {
                                       "' (the command comes on stdin)");
 
     std::string line;
-    if (!readCommandLine(line))
+    if (!std::getline(std::cin, line))
         return failWorker(events, "no command on stdin");
     std::string problem;
     std::optional<WorkerRequest> request = WorkerRequest::parse(line, problem);

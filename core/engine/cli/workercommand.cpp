@@ -18,7 +18,7 @@
 //     {"type":"exit","status":N}                           last: 0, 1 (exception/syntax error),
 //                                                          SystemExit's code, 2 (WorkerError)
 //   Other stages add their events (step, graph, …) between code and exit.
-// - Command: ONE line of JSON on stdin:
+// - Command: ONE line of JSON on stdin (the rest of stdin is the script's: input(), sys.stdin):
 //     {"cmd":"run","script":PATH,"args":[...],"record":bool,"max_steps":N,"include_library":bool}
 //   Only cmd and script are required; unknown fields are ignored.
 // - Stop: the GUI kills the process (SIGKILL). The worker installs no signal handlers, so a
@@ -33,9 +33,9 @@
 #include "python/scriptrunner.h"
 #include "record/recorder.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <exception>
-#include <iostream>
 #include <memory>
 #include <unistd.h>
 
@@ -74,6 +74,22 @@ void emitCodeTree(EventSink &events, PyObject *code) {
         Json event = info;
         event["type"] = EventType::Code;
         events.emit(event);
+    }
+}
+
+// Byte by byte with read(2): a buffered reader would swallow what follows the command, and the
+// rest of stdin belongs to the script (input(), sys.stdin).
+bool readCommandLine(std::string &line) {
+    char c;
+    for (;;) {
+        ssize_t n = ::read(STDIN_FILENO, &c, 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return !line.empty();
+        if (c == '\n')
+            return true;
+        line += c;
     }
 }
 
@@ -140,7 +156,7 @@ int workerCommand(const Args &args) {
                                       "' (the command comes on stdin)");
 
     std::string line;
-    if (!std::getline(std::cin, line))
+    if (!readCommandLine(line))
         return failWorker(events, "no command on stdin");
     std::string problem;
     std::optional<WorkerRequest> request = WorkerRequest::parse(line, problem);

@@ -114,7 +114,7 @@ private slots:
         QString path = script("main.py", "import sys, os\n"
                                          "print(__name__, __file__, __cached__, __doc__)\n"
                                          "print(sorted(globals()))\n"
-                                         "print(sys.argv)\n"
+                                         "print(sys.argv, sys.orig_argv)\n"
                                          "print(sys.path[0])\n"
                                          "print(type(__loader__).__name__, __loader__.name)\n"
                                          "print(sys.modules['__main__'].__file__)\n");
@@ -147,6 +147,10 @@ private slots:
         QTest::addRow("syntax error") << QByteArray("if True\n    pass\n");
         QTest::addRow("atexit prints")
             << QByteArray("import atexit\natexit.register(print, 'bye')\n");
+        QTest::addRow("thread prints after the end")
+            << QByteArray("import threading, time\n"
+                          "def late():\n    time.sleep(0.2)\n    print('late')\n"
+                          "threading.Thread(target=late).start()\n");
     }
     void exitStatus() {
         QFETCH(QByteArray, source);

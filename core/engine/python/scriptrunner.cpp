@@ -2,6 +2,7 @@
 #include "python/scriptrunner.h"
 
 #include "python/exceptiondescriber.h"
+#include "python/interpreter.h"
 
 #include <cerrno>
 #include <climits>
@@ -89,6 +90,13 @@ void ScriptRunner::prepareSys() {
         PyList_Append(argv.get(), item.get());
     }
     PySys_SetObject("argv", argv.get());
+    // sys.orig_argv as `python3.11 FILE ARGS...` would have it.
+    PyRef origArgv = PyRef::steal(PyList_New(0));
+    PyRef executable = unicode(Interpreter::pythonExecutable());
+    PyList_Append(origArgv.get(), executable.get());
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(argv.get()); ++i)
+        PyList_Append(origArgv.get(), PyList_GET_ITEM(argv.get(), i));
+    PySys_SetObject("orig_argv", origArgv.get());
 
     // python3.11 puts the folder of the script, symlinks resolved, first on sys.path.
     char resolved[PATH_MAX];
@@ -180,8 +188,13 @@ int ScriptRunner::execute() {
         return 1;
     PyRef result = PyRef::steal(PyEval_EvalCode(m_code.get(), m_globals.get(), m_globals.get()));
     int status = result ? 0 : exitStatusOfCurrentException();
-    // Handlers registered with atexit print while our streams are still installed; CPython would
-    // run them at finalisation, after the caller has stopped listening.
+    // What Py_FinalizeEx does first, done here while our streams are still installed (the caller
+    // stops listening before finalisation): wait for non-daemon threads, then run atexit handlers.
+    if (PyObject *threading = PyDict_GetItemString(PyImport_GetModuleDict(), "threading")) {
+        PyRef done = PyRef::steal(PyObject_CallMethod(threading, "_shutdown", nullptr));
+        if (!done)
+            PyErr_WriteUnraisable(threading);
+    }
     PyRef atexit = PyRef::steal(PyImport_ImportModule("atexit"));
     PyRef ran = atexit ? PyRef::steal(PyObject_CallMethod(atexit.get(), "_run_exitfuncs", nullptr))
                        : PyRef();

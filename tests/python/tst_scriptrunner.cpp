@@ -91,7 +91,12 @@ private slots:
                               "print('héllo', [1, 2.5], {'k': None}, sep='|', end='!\\n')\n"
                               "print(*range(3), file=sys.stderr)\n"
                               "sys.stdout.writelines(['x\\n', 'y\\n'])\n"
-                              "print(sys.stdout.write('abc'))\n");
+                              "print(sys.stdout.write('abc'))\n"
+                              "sys.stdout.reconfigure(line_buffering=True)\n"
+                              "sys.stdout.flush()\n"
+                              "print(sys.stdout.buffer.write('ü\\n'.encode()))\n"
+                              "sys.stderr.buffer.write(b'bytes\\n')\n"
+                              "sys.stderr.flush()\n");
         InProcessRun run = runInProcess(path);
         ProcessResult oracle = runPython({path}, m_dir.path());
         QCOMPARE(run.status, oracle.exitCode);

@@ -9,17 +9,41 @@ namespace dynascope {
 namespace {
 
 struct StreamObject {
-    PyObject_HEAD OutputCapture
-        *owner; // null once the capture is gone (a script may keep sys.stdout around)
+    PyObject ob_base;
+    OutputCapture *owner; // null once the capture is gone (a script may keep sys.stdout around)
     int isStderr;
+    int isBinary;     // the `buffer` of a text stream: write() takes bytes
+    PyObject *buffer; // text streams: the binary one, made on first use (owned)
 };
 
 const char *streamName(const StreamObject *self) {
     return self->isStderr ? "stderr" : "stdout";
 }
 
+bool pass(StreamObject *self, const std::string &text) {
+    if (self->owner)
+        return self->owner->deliver(streamName(self), text);
+    FILE *out = self->isStderr ? stderr : stdout;
+    std::fwrite(text.data(), 1, text.size(), out);
+    std::fflush(out);
+    return true;
+}
+
+PyObject *binaryWrite(StreamObject *self, PyObject *arg) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) != 0)
+        return nullptr;
+    std::string data(static_cast<const char *>(view.buf), static_cast<size_t>(view.len));
+    PyBuffer_Release(&view);
+    if (!pass(self, data))
+        return nullptr;
+    return PyLong_FromSize_t(data.size());
+}
+
 PyObject *streamWrite(PyObject *object, PyObject *arg) {
     auto *self = reinterpret_cast<StreamObject *>(object);
+    if (self->isBinary)
+        return binaryWrite(self, arg);
     if (!PyUnicode_Check(arg)) {
         // Same words as io.TextIOWrapper, so scripts see the error they would see in python3.11.
         PyErr_Format(PyExc_TypeError, "write() argument must be str, not %.100s",
@@ -33,15 +57,28 @@ PyObject *streamWrite(PyObject *object, PyObject *arg) {
         return nullptr;
     std::string text(PyBytes_AS_STRING(bytes.get()),
                      static_cast<size_t>(PyBytes_GET_SIZE(bytes.get())));
-    if (self->owner) {
-        if (!self->owner->deliver(streamName(self), text))
-            return nullptr;
-    } else {
-        FILE *out = self->isStderr ? stderr : stdout;
-        std::fwrite(text.data(), 1, text.size(), out);
-        std::fflush(out);
-    }
+    if (!pass(self, text))
+        return nullptr;
     return PyLong_FromSsize_t(PyUnicode_GET_LENGTH(arg));
+}
+
+// reconfigure(line_buffering=True) and the like: there is no buffer to configure.
+PyObject *streamReconfigure(PyObject *, PyObject *, PyObject *) {
+    Py_RETURN_NONE;
+}
+
+PyRef newStream(PyTypeObject *type, OutputCapture *owner, int isStderr, int isBinary);
+
+PyObject *streamBuffer(PyObject *object, void *) {
+    auto *self = reinterpret_cast<StreamObject *>(object);
+    if (self->isBinary) {
+        PyErr_SetString(PyExc_AttributeError, "binary stream has no 'buffer'");
+        return nullptr;
+    }
+    if (!self->buffer)
+        self->buffer = newStream(Py_TYPE(object), self->owner, self->isStderr, 1).release();
+    Py_XINCREF(self->buffer);
+    return self->buffer;
 }
 
 PyObject *streamNone(PyObject *, PyObject *) {
@@ -103,6 +140,7 @@ PyObject *streamNewlines(PyObject *, void *) {
 
 void streamDealloc(PyObject *object) {
     PyTypeObject *type = Py_TYPE(object);
+    Py_CLEAR(reinterpret_cast<StreamObject *>(object)->buffer);
     type->tp_free(object);
     Py_DECREF(type); // instances of heap types own a reference to their type
 }
@@ -110,6 +148,8 @@ void streamDealloc(PyObject *object) {
 PyMethodDef streamMethods[] = {
     {"write", streamWrite, METH_O, "Hands the text to Dynascope at once."},
     {"writelines", streamWritelines, METH_O, nullptr},
+    {"reconfigure", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(streamReconfigure)),
+     METH_VARARGS | METH_KEYWORDS, nullptr},
     {"flush", streamNone, METH_NOARGS, "Nothing to do: writes are never buffered."},
     {"close", streamNone, METH_NOARGS, nullptr},
     {"isatty", streamFalse, METH_NOARGS, nullptr},
@@ -121,6 +161,7 @@ PyMethodDef streamMethods[] = {
 };
 
 PyGetSetDef streamGetSet[] = {
+    {"buffer", streamBuffer, nullptr, nullptr, nullptr},
     {"encoding", streamEncoding, nullptr, nullptr, nullptr},
     {"errors", streamErrors, nullptr, nullptr, nullptr},
     {"name", streamNameGetter, nullptr, nullptr, nullptr},
@@ -141,14 +182,23 @@ PyType_Slot streamSlots[] = {
 PyType_Spec streamSpec = {"dynascope.OutputStream", sizeof(StreamObject), 0, Py_TPFLAGS_DEFAULT,
                           streamSlots};
 
-PyRef newStream(PyObject *type, OutputCapture *owner, int isStderr) {
-    PyRef object = PyRef::steal(PyType_GenericAlloc(reinterpret_cast<PyTypeObject *>(type), 0));
+PyRef newStream(PyTypeObject *type, OutputCapture *owner, int isStderr, int isBinary) {
+    PyRef object = PyRef::steal(PyType_GenericAlloc(type, 0));
     if (object) {
         auto *stream = reinterpret_cast<StreamObject *>(object.get());
         stream->owner = owner;
         stream->isStderr = isStderr;
+        stream->isBinary = isBinary;
+        stream->buffer = nullptr;
     }
     return object;
+}
+
+void detach(PyObject *object) {
+    auto *stream = reinterpret_cast<StreamObject *>(object);
+    stream->owner = nullptr;
+    if (stream->buffer)
+        detach(stream->buffer);
 }
 
 } // namespace
@@ -159,8 +209,9 @@ OutputCapture::OutputCapture(Callback callback) : m_callback(std::move(callback)
         PyErr_Print();
         return;
     }
-    m_stdout = newStream(m_type.get(), this, 0);
-    m_stderr = newStream(m_type.get(), this, 1);
+    auto *type = reinterpret_cast<PyTypeObject *>(m_type.get());
+    m_stdout = newStream(type, this, 0, 0);
+    m_stderr = newStream(type, this, 1, 0);
     m_savedStdout = PyRef::borrow(PySys_GetObject("stdout"));
     m_savedStderr = PyRef::borrow(PySys_GetObject("stderr"));
     PySys_SetObject("stdout", m_stdout.get());
@@ -170,7 +221,7 @@ OutputCapture::OutputCapture(Callback callback) : m_callback(std::move(callback)
 OutputCapture::~OutputCapture() {
     for (const PyRef &stream : {m_stdout, m_stderr})
         if (stream)
-            reinterpret_cast<StreamObject *>(stream.get())->owner = nullptr;
+            detach(stream.get());
     // Only put the old streams back if nobody replaced ours in the meantime.
     if (m_stdout && PySys_GetObject("stdout") == m_stdout.get())
         PySys_SetObject("stdout", m_savedStdout.get());

@@ -4,6 +4,7 @@
 #include "model/step.h"
 
 #include <QTemporaryDir>
+#include <set>
 #include <QtTest>
 
 using namespace dynascope;
@@ -77,6 +78,40 @@ private slots:
         ProcessResult r = runDynascope({"trace", "--max-steps", "many", "x.py"}, m_dir.path());
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("--max-steps"));
+    }
+
+    // The worker records when asked: step events between the code events and exit.
+    void workerRecordsOnRequest() {
+        QString path = script("worker.py", Script);
+        Json command{{"cmd", "run"}, {"script", path.toStdString()}, {"record", true}, {"max_steps", 1000}};
+        ProcessResult r = runDynascope({"worker"}, m_dir.path(), QByteArray::fromStdString(command.dump() + "\n"));
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        std::vector<Step> steps;
+        std::set<std::string> recorderCodes;
+        std::string lastType;
+        for (const QString &line : r.out.split('\n', Qt::SkipEmptyParts)) {
+            Json event = Json::parse(line.toStdString(), nullptr, false);
+            QVERIFY(event.is_object());
+            lastType = event.value("type", std::string());
+            if (lastType == "step")
+                steps.push_back(event.get<Step>());
+            if (lastType == "code" && event.value("id", std::string()).rfind("r", 0) == 0)
+                recorderCodes.insert(event.value("id", std::string()));
+        }
+        QCOMPARE(lastType, std::string("exit"));
+        QVERIFY(steps.size() > 20);
+        for (const Step &step : steps)
+            QVERIFY2(recorderCodes.count(step.codeId), step.codeId.c_str()); // code sent first
+        bool sawSix = false;
+        for (const Step &step : steps)
+            sawSix |= step.opname == "BINARY_OP" && step.argrepr == "*" && step.stack.back().repr == "6";
+        QVERIFY(sawSix);
+
+        // Without "record", no steps.
+        command["record"] = false;
+        r = runDynascope({"worker"}, m_dir.path(), QByteArray::fromStdString(command.dump() + "\n"));
+        QVERIFY(!r.out.contains("\"type\":\"step\""));
     }
 
     void saveWritesAReadableCapture() {

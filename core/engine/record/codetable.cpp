@@ -1,6 +1,7 @@
 // Per-code-object decoding for the recorder, built once at the code object's first call.
 #include "record/codetable.h"
 
+#include "bytecode/bytecodedecoder.h"
 #include "record/framereader.h"
 
 namespace dynascope {
@@ -59,6 +60,22 @@ CodeTable::CodeTable(PyCodeObject *code, std::string id, bool recorded, PyObject
     }
     if (!recorded)
         return; // only the filter decision is needed for library code
+
+    // The bytecode stage's decoder (dis-identical, with names, constants, exception table);
+    // dis.get_instructions below only if it produced nothing.
+    CodeInfo decoded = decodeCode(object).info;
+    PyErr_Clear();
+    if (!decoded.instructions.empty()) {
+        decoded.id = m_info.id;
+        m_info = std::move(decoded);
+        for (const Instruction &instruction : m_info.instructions) {
+            size_t unit = static_cast<size_t>(instruction.offset / 2);
+            if (m_byUnit.size() <= unit)
+                m_byUnit.resize(unit + 1);
+            m_byUnit[unit] = {instruction.opname, instruction.argrepr};
+        }
+        return;
+    }
 
     PyRef instructions = PyRef::steal(PyObject_CallFunctionObjArgs(getInstructions, object, nullptr));
     PyRef iterator = instructions ? PyRef::steal(PyObject_GetIter(instructions.get())) : PyRef();

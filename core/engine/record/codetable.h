@@ -17,8 +17,9 @@ public:
         std::string opname, argrepr;
     };
 
-    // Decodes `code` with dis.get_instructions (canonical, deoptimised bytecode), passed in as
-    // `getInstructions`. Requires the GIL; on failure the table is empty and names read "?".
+    // Decodes `code` with the bytecode stage (canonical, deoptimised bytecode, as dis does);
+    // falls back to dis.get_instructions, passed in as `getInstructions`. Requires the GIL; on
+    // failure the table is empty and names read "?".
     CodeTable(PyCodeObject *code, std::string id, bool recorded, PyObject *getInstructions);
 
     const Text &at(int offset) const;

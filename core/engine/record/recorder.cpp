@@ -200,7 +200,7 @@ CodeTable *Recorder::Impl::table(PyFrameObject *frame) {
             filename = utf8;
         PyErr_Clear();
         bool recorded = m_filter->isRecorded(filename);
-        std::string id = recorded ? "c" + std::to_string(m_nextCodeId++) : std::string();
+        std::string id = recorded ? m_options.codeIdPrefix + std::to_string(m_nextCodeId++) : std::string();
         auto table = std::make_unique<CodeTable>(code, id, recorded, m_getInstructions.get());
         it = m_codes.emplace(key, std::move(table)).first;
         if (recorded)

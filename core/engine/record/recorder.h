@@ -15,6 +15,9 @@ struct RecorderOptions {
     bool includeLibrary = false; // also record the standard library and installed packages
     std::string scriptPath;      // files under its folder are the script's own code
     bool emitCode = true;        // send a "code" event (CodeInfo) before a code object's 1st step
+    // Code ids are PREFIX1, PREFIX2, … in first-call order (Step::codeId names them). Pick a
+    // prefix no other producer of "code" events in the same stream uses.
+    std::string codeIdPrefix = "c";
 };
 
 // How steps relate to CPython (see docs in record/README.md):

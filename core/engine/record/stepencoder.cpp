@@ -30,14 +30,44 @@ bool isValidUtf8(const std::string &text) {
 }
 
 // nlohmann's dump(): \" \\ \b \f \n \r \t, other control characters as \u00xx, UTF-8 as is.
+// Runs of plain bytes are copied whole; most reprs have nothing to escape.
+// 0: copied as is; 1: escaped; 2: not ASCII (the string is checked for valid UTF-8 once).
+struct ByteClasses {
+    unsigned char of[256];
+    ByteClasses() {
+        for (int c = 0; c < 256; ++c)
+            of[c] = c < 0x20 || c == '"' || c == '\\' ? 1 : c >= 0x80 ? 2 : 0;
+    }
+};
+const ByteClasses byteClasses;
+
 void appendString(const std::string &text, std::string &out) {
-    if (!isValidUtf8(text)) {
+    const auto *bytes = reinterpret_cast<const unsigned char *>(text.data());
+    bool escapes = false, ascii = true;
+    for (size_t i = 0; i < text.size(); ++i) {
+        unsigned char kind = byteClasses.of[bytes[i]];
+        escapes |= kind == 1;
+        ascii &= kind != 2;
+    }
+    if (!ascii && !isValidUtf8(text)) {
         out += Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
         return;
     }
+    if (!escapes) {
+        out += '"';
+        out += text;
+        out += '"';
+        return;
+    }
     out += '"';
-    for (char ch : text) {
-        auto c = static_cast<unsigned char>(ch);
+    const char *data = text.data();
+    size_t runStart = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        auto c = static_cast<unsigned char>(data[i]);
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        out.append(data + runStart, i - runStart);
+        runStart = i + 1;
         switch (c) {
         case '"': out += "\\\""; break;
         case '\\': out += "\\\\"; break;
@@ -46,17 +76,14 @@ void appendString(const std::string &text, std::string &out) {
         case '\n': out += "\\n"; break;
         case '\r': out += "\\r"; break;
         case '\t': out += "\\t"; break;
-        default:
-            if (c < 0x20) {
-                static const char hex[] = "0123456789abcdef";
-                out += "\\u00";
-                out += hex[c >> 4];
-                out += hex[c & 15];
-            } else {
-                out += ch;
-            }
+        default: {
+            static const char hex[] = "0123456789abcdef";
+            char escape[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            out.append(escape, 6);
+        }
         }
     }
+    out.append(data + runStart, text.size() - runStart);
     out += '"';
 }
 

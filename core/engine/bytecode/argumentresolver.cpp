@@ -31,9 +31,9 @@ const std::string &at(const std::vector<std::string> &items, long long index) {
 
 const char *const kCompareOps[] = {"<", "<=", "==", "!=", ">", ">="};
 // opcode._nb_ops, in NB_* order.
-const char *const kBinaryOps[] = {"+",   "&",   "//",  "<<",  "@",  "*",  "%",   "|",  "**",
-                                  ">>",  "-",   "/",   "^",   "+=", "&=", "//=", "<<=", "@=",
-                                  "*=",  "%=",  "|=",  "**=", ">>=", "-=", "/=",  "^="};
+const char *const kBinaryOps[] = {
+    "+",  "&",  "//",  "<<",  "@",  "*",  "%",  "|",  "**",  ">>",  "-",  "/",  "^",
+    "+=", "&=", "//=", "<<=", "@=", "*=", "%=", "|=", "**=", ">>=", "-=", "/=", "^="};
 const char *const kConversions[] = {"", "str", "repr", "ascii"};
 const char *const kFunctionFlags[] = {"defaults", "kwdefaults", "annotations", "closure"};
 

@@ -7,6 +7,7 @@
 #include "bytecode/locationtable.h"
 #include "bytecode/opcodes.h"
 #include "bytecode/pytext.h"
+#include "bytecode/stackeffect.h"
 
 #include <opcode.h>
 
@@ -109,7 +110,9 @@ std::vector<std::uint8_t> adaptiveCode(PyObject *object) {
     return std::vector<std::uint8_t>(data, data + Py_SIZE(code) * sizeof(_Py_CODEUNIT));
 }
 
-DecodedCode decodeCode(PyObject *code) { return decodeCode(code, canonicalCode(code)); }
+DecodedCode decodeCode(PyObject *code) {
+    return decodeCode(code, canonicalCode(code));
+}
 
 DecodedCode decodeCode(PyObject *object, const std::vector<std::uint8_t> &bytes) {
     auto *code = reinterpret_cast<PyCodeObject *>(object);

@@ -31,8 +31,8 @@ void rstrip(std::string &text) {
 std::string DisPrinter::formatInstruction(const Instruction &in, int linenoWidth, int offsetWidth) {
     std::string line;
     if (linenoWidth) {
-        line += in.line ? rjust(std::to_string(*in.line), linenoWidth)
-                        : std::string(linenoWidth, ' ');
+        line +=
+            in.line ? rjust(std::to_string(*in.line), linenoWidth) : std::string(linenoWidth, ' ');
         line += ' ';
     }
     line += "   ";

@@ -35,9 +35,13 @@ int baseOpcode(int opcode) {
     return base == 0 && opcode != CACHE ? opcode : base;
 }
 
-int inlineCacheCount(int opcode) { return dynascope_opcode_caches(baseOpcode(opcode)); }
+int inlineCacheCount(int opcode) {
+    return dynascope_opcode_caches(baseOpcode(opcode));
+}
 
-bool hasArgument(int opcode) { return baseOpcode(opcode) >= kHaveArgument; }
+bool hasArgument(int opcode) {
+    return baseOpcode(opcode) >= kHaveArgument;
+}
 
 ArgumentKind argumentKind(int op) {
     if (op < kHaveArgument)
@@ -83,7 +87,9 @@ ArgumentKind argumentKind(int op) {
     }
 }
 
-bool isRelativeJump(int op) { return op >= kHaveArgument && dynascope_opcode_is_jump(op); }
+bool isRelativeJump(int op) {
+    return op >= kHaveArgument && dynascope_opcode_is_jump(op);
+}
 
 bool isBackwardJump(int op) {
     switch (op) {

@@ -1,4 +1,4 @@
-// Facts about CPython 3.11 opcodes: names, argument kinds, jumps, inline caches, deopt, stack effects.
+// Facts about CPython 3.11 opcodes: names, argument kinds, jumps, inline caches, deopt.
 #pragma once
 
 #include <cstdint>
@@ -26,9 +26,6 @@ enum class ArgumentKind {
     BinaryOp,     // operator symbol ("+", "+=", …)
 };
 
-// dis.stack_effect's jump argument: not taken, taken, or the larger of the two (None).
-enum class JumpMode { NotTaken, Taken, Max };
-
 // opname as dis shows it: the name for a named opcode (specialised ones too), else "<N>".
 std::string opcodeName(int opcode);
 // The opcode named so, or -1.
@@ -44,8 +41,6 @@ bool isRelativeJump(int baseOpcode);
 bool isBackwardJump(int baseOpcode);
 // The byte offset a jump at `offset` with argument `arg` goes to, or nothing for non-jumps.
 std::optional<int> jumpTarget(int baseOpcode, int offset, int arg);
-// dis.stack_effect(opcode, arg, jump); nothing where dis raises ValueError (unknown opcode).
-std::optional<int> stackEffect(int opcode, int arg, JumpMode jump = JumpMode::NotTaken);
 // The canonical bytecode (as co_code) of quickened bytes (as co_code_adaptive): specialised
 // opcodes replaced by their base opcode and every inline cache zeroed.
 std::vector<std::uint8_t> deoptimiseCode(const std::vector<std::uint8_t> &adaptive);

@@ -22,7 +22,8 @@ inline std::string utf8Text(PyObject *text) {
         PyErr_Clear();
         return {};
     }
-    return std::string(PyBytes_AS_STRING(bytes.get()), static_cast<size_t>(PyBytes_GET_SIZE(bytes.get())));
+    return std::string(PyBytes_AS_STRING(bytes.get()),
+                       static_cast<size_t>(PyBytes_GET_SIZE(bytes.get())));
 }
 
 // repr(object) as UTF-8; where repr raises, "<repr failed: …>" so one bad constant cannot stop a

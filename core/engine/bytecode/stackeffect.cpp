@@ -1,5 +1,6 @@
-// dis.stack_effect for CPython 3.11 opcodes, written out so the stepper can use it without the GIL.
-#include "bytecode/opcodes.h"
+// Stack effects as 3.11's compiler computes them (Python/compile.c stack_effect), one case per
+// opcode; tst_bytecodedecoder checks every opcode against dis.stack_effect.
+#include "bytecode/stackeffect.h"
 
 #include <opcode.h>
 

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -28,6 +29,11 @@ bool readSource(const std::string &path, std::string &source, std::string &error
     if (path == "-") {
         source.assign(std::istreambuf_iterator<char>(std::cin), {});
         return true;
+    }
+    std::error_code ignored;
+    if (std::filesystem::is_directory(path, ignored)) {
+        error = std::strerror(EISDIR);
+        return false;
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -51,8 +57,7 @@ PyRef compileSource(const std::string &source, const std::string &filename) {
     PyRef name = PyRef::steal(PyUnicode_DecodeFSDefault(filename.c_str()));
     if (!bytes || !name)
         return {};
-    return PyRef::steal(
-        PyObject_CallFunction(compile, "OOs", bytes.get(), name.get(), "exec"));
+    return PyRef::steal(PyObject_CallFunction(compile, "OOs", bytes.get(), name.get(), "exec"));
 }
 
 void reportCompileError(const std::string &path) {

@@ -11,6 +11,7 @@
 #include <frameobject.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -92,11 +93,13 @@ int main(int argc, char **argv) {
     options.maxSteps = 10'000'000;
     long long steps = 0;
     double recorded = 0;
-    {
+    recorded = 1e9;
+    for (int run = 0; run < 3; ++run) { // the best of three, as for the plain runs
         Recorder recorder(options);
+        steps = 0;
         recorder.setStepSink([&steps](const Step &) { ++steps; });
         recorder.start();
-        recorded = timeCall(work, args.get(), result);
+        recorded = std::min(recorded, timeCall(work, args.get(), result));
         recorder.stop();
     }
 

@@ -19,6 +19,14 @@ int dynascope_frame_stack(PyFrameObject *frame, PyObject ***base) {
     return f->stacktop - bottom;
 }
 
+void dynascope_frame_position(PyFrameObject *frame, int *offset, int *line) {
+    _PyInterpreterFrame *f = frame->f_frame;
+    int lasti = f ? _PyInterpreterFrame_LASTI(f) : -1;
+    *offset = lasti < 0 ? -1 : lasti * (int)sizeof(_Py_CODEUNIT);
+    /* call_tracefunc sets f_lineno for the duration of each trace call. */
+    *line = frame->f_lineno != 0 ? frame->f_lineno : PyFrame_GetLineNumber(frame);
+}
+
 PyObject **dynascope_frame_fast_locals(PyFrameObject *frame) {
     return frame->f_frame ? frame->f_frame->localsplus : NULL;
 }

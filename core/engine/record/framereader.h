@@ -12,6 +12,10 @@ extern "C" {
    exception event, which CPython reports while the instruction is half done. */
 int dynascope_frame_stack(PyFrameObject *frame, PyObject ***base);
 
+/* The byte offset of the instruction about to run (as PyFrame_GetLasti) and its line (as
+   PyFrame_GetLineNumber; -1 where it has none), read in one go for the per-instruction path. */
+void dynascope_frame_position(PyFrameObject *frame, int *offset, int *line);
+
 /* The fast-locals array (locals, then cells, then free variables; co_nlocalsplus slots). */
 PyObject **dynascope_frame_fast_locals(PyFrameObject *frame);
 

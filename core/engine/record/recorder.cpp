@@ -115,8 +115,11 @@ int Recorder::Impl::trace(PyObject *self, PyFrameObject *frame, int what, PyObje
         return 0;
     }
     // Whatever we call (a __repr__, dis) must neither see nor replace the script's exception.
-    PyObject *type, *value, *traceback;
-    PyErr_Fetch(&type, &value, &traceback);
+    // CPython sets none for call/opcode/return events; the check keeps that path cheap.
+    PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
+    bool hadError = PyErr_Occurred() != nullptr;
+    if (hadError)
+        PyErr_Fetch(&type, &value, &traceback);
     try {
         impl->dispatch(frame, what, arg);
     } catch (const std::exception &e) {
@@ -126,8 +129,10 @@ int Recorder::Impl::trace(PyObject *self, PyFrameObject *frame, int what, PyObje
         impl->m_error = "recording stopped: unknown C++ exception";
         impl->stop(false);
     }
-    PyErr_Clear();
-    PyErr_Restore(type, value, traceback);
+    if (PyErr_Occurred())
+        PyErr_Clear();
+    if (hadError)
+        PyErr_Restore(type, value, traceback);
     return 0; // never an error: -1 would raise in the script
 }
 
@@ -334,10 +339,11 @@ Step *Recorder::Impl::begin(FrameState &state, PyFrameObject *frame, Step &step,
     }
     // Instructions without a line (PUSH_EXC_INFO, a module's RESUME) read -1 or 0: the call
     // event shows the code's first line, the others 0 ("no line", as in model/instruction.h).
-    step.line = std::max(0, PyFrame_GetLineNumber(frame));
+    int line = 0;
+    dynascope_frame_position(frame, &step.offset, &line);
+    step.line = std::max(0, line);
     if (step.line == 0 && event[0] == 'c')
         step.line = state.code->info().firstLine;
-    step.offset = PyFrame_GetLasti(frame);
     step.depth = state.depth;
     if (&step == &m_event) {
         step.event = event;

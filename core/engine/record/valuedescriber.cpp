@@ -88,7 +88,12 @@ void ValueDescriber::describe(PyObject *value, StackValue &out) {
         out.repr = "NULL";
         return;
     }
-    out.type = _PyType_Name(Py_TYPE(value));
+    PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(value));
+    if (type != m_lastType.get()) { // most values in a row are of one type
+        m_lastType = PyRef::borrow(type);
+        m_lastTypeName = _PyType_Name(Py_TYPE(value));
+    }
+    out.type = m_lastTypeName;
     if (isTensor(value))
         appendTensor(value, out.repr, &out);
     else

@@ -39,6 +39,8 @@ private:
 
     PyRef m_tensorType; // torch.Tensor, once torch has been imported by the script
     PyRef m_torchName;
+    PyRef m_lastType; // a one-entry cache of type names (held, so the address stays that type's)
+    std::string m_lastTypeName;
 };
 
 } // namespace dynascope

@@ -10,8 +10,8 @@
 
 #include <frameobject.h>
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -70,7 +70,8 @@ int main(int argc, char **argv) {
     PyRef globals = PyRef::steal(PyDict_New());
     PyDict_SetItemString(globals.get(), "__builtins__", PyEval_GetBuiltins());
     PyRef code = PyRef::steal(Py_CompileString(Source, path.c_str(), Py_file_input));
-    PyRef module = code ? PyRef::steal(PyEval_EvalCode(code.get(), globals.get(), globals.get())) : PyRef();
+    PyRef module =
+        code ? PyRef::steal(PyEval_EvalCode(code.get(), globals.get(), globals.get())) : PyRef();
     PyObject *work = PyDict_GetItemString(globals.get(), "work");
     if (!work) {
         PyErr_Print();
@@ -128,9 +129,10 @@ int main(int argc, char **argv) {
     std::printf("recording (Step sink)   %8.1f ms  %6.1fx  %.2f M steps/s\n", recorded * 1e3,
                 recorded / plain, steps / recorded / 1e6);
     if (withJson)
-        std::printf("recording + JSON lines  %8.1f ms  %6.1fx  %.2f M steps/s, %.0f bytes per step\n",
-                recordedJson * 1e3, recordedJson / plain, jsonSteps / recordedJson / 1e6,
-                static_cast<double>(jsonBytes) / std::max(1LL, jsonSteps));
+        std::printf(
+            "recording + JSON lines  %8.1f ms  %6.1fx  %.2f M steps/s, %.0f bytes per step\n",
+            recordedJson * 1e3, recordedJson / plain, jsonSteps / recordedJson / 1e6,
+            static_cast<double>(jsonBytes) / std::max(1LL, jsonSteps));
     std::printf("slowdown ratio (recording vs plain): %.1fx\n", recorded / plain);
     return 0;
 }

@@ -3,9 +3,9 @@
 #include "model/capturefile.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <climits>
 #include <cstring>
-#include <cerrno>
 #include <fstream>
 #include <functional>
 
@@ -79,13 +79,20 @@ int nestingDepth(const std::string &text) {
 
 const char *kindOf(const Json &value) {
     switch (value.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "a boolean";
-    case Json::value_t::string: return "a string";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::object: return "an object";
-    case Json::value_t::number_float: return "a fractional number";
-    default: return "a number";
+    case Json::value_t::null:
+        return "null";
+    case Json::value_t::boolean:
+        return "a boolean";
+    case Json::value_t::string:
+        return "a string";
+    case Json::value_t::array:
+        return "an array";
+    case Json::value_t::object:
+        return "an object";
+    case Json::value_t::number_float:
+        return "a fractional number";
+    default:
+        return "a number";
     }
 }
 
@@ -118,7 +125,8 @@ std::string checkStackValue(const Json &value) {
     if (!value.is_object())
         return std::string("a stack entry should be an object, not ") + kindOf(value);
     for (const char *field : {"type", "repr", "shape", "dtype"})
-        if (std::string problem = checkType(value, field, Json::value_t::string, "a string"); !problem.empty())
+        if (std::string problem = checkType(value, field, Json::value_t::string, "a string");
+            !problem.empty())
             return "stack entry: " + problem;
     return checkType(value, "requires_grad", Json::value_t::boolean, "a boolean");
 }
@@ -126,17 +134,21 @@ std::string checkStackValue(const Json &value) {
 // Every field Step's codec reads, with the type it needs; "" when the event is usable.
 std::string checkStep(const Json &event) {
     for (const char *field : {"step", "frame"})
-        if (std::string problem = checkInteger(event, field, LLONG_MIN, LLONG_MAX); !problem.empty())
+        if (std::string problem = checkInteger(event, field, LLONG_MIN, LLONG_MAX);
+            !problem.empty())
             return problem;
     for (const char *field : {"line", "offset", "depth"})
         if (std::string problem = checkInteger(event, field, INT_MIN, INT_MAX); !problem.empty())
             return problem;
     for (const char *field : {"code", "function", "file", "opname", "argrepr", "event"})
-        if (std::string problem = checkType(event, field, Json::value_t::string, "a string"); !problem.empty())
+        if (std::string problem = checkType(event, field, Json::value_t::string, "a string");
+            !problem.empty())
             return problem;
-    if (std::string problem = checkType(event, "stack", Json::value_t::array, "an array"); !problem.empty())
+    if (std::string problem = checkType(event, "stack", Json::value_t::array, "an array");
+        !problem.empty())
         return problem;
-    if (std::string problem = checkType(event, "locals", Json::value_t::object, "an object"); !problem.empty())
+    if (std::string problem = checkType(event, "locals", Json::value_t::object, "an object");
+        !problem.empty())
         return problem;
     if (auto it = event.find("stack"); it != event.end())
         for (const Json &value : *it)
@@ -195,7 +207,8 @@ std::string CaptureFile::problemText(long long line, const std::string &what) co
     return line > 0 ? m_name + " line " + std::to_string(line) + ": " + what : m_name + ": " + what;
 }
 
-void CaptureFile::addProblem(std::vector<Problem> &problems, long long line, const std::string &what) const {
+void CaptureFile::addProblem(std::vector<Problem> &problems, long long line,
+                             const std::string &what) const {
     problems.push_back(Problem{line, problemText(line, what)});
 }
 
@@ -243,22 +256,25 @@ bool CaptureFile::readHeader(const std::string &line, std::vector<Problem> &prob
         return false;
     }
     // The parser stores non-negative integers as unsigned: read them as such, saturating.
-    long long number = !version->is_number_unsigned() ? version->get<long long>()
-                       : version->get<unsigned long long>() > static_cast<unsigned long long>(LLONG_MAX)
-                           ? LLONG_MAX
-                           : static_cast<long long>(version->get<unsigned long long>());
+    long long number =
+        !version->is_number_unsigned() ? version->get<long long>()
+        : version->get<unsigned long long>() > static_cast<unsigned long long>(LLONG_MAX)
+            ? LLONG_MAX
+            : static_cast<long long>(version->get<unsigned long long>());
     if (number != Version) {
         addProblem(problems, 1,
-                   number > Version ? "version " + version->dump() + " is newer than this reader (" +
-                                          std::to_string(Version) + ")"
-                                    : "unsupported version " + version->dump());
+                   number > Version
+                       ? "version " + version->dump() + " is newer than this reader (" +
+                             std::to_string(Version) + ")"
+                       : "unsupported version " + version->dump());
         return false;
     }
     m_header = std::move(header);
     return true;
 }
 
-bool CaptureFile::parse(const std::string &bytes, const std::string &name, std::vector<Problem> &problems) {
+bool CaptureFile::parse(const std::string &bytes, const std::string &name,
+                        std::vector<Problem> &problems) {
     try {
         m_name = name;
         m_header = Json();
@@ -289,7 +305,8 @@ bool CaptureFile::parse(const std::string &bytes, const std::string &name, std::
             std::string line = bytes.substr(from, length);
             if (line.find_first_not_of(" \t") == std::string::npos) {
                 if (!haveHeader) {
-                    addProblem(problems, lineNumber, "not a dscap capture (the first line is empty)");
+                    addProblem(problems, lineNumber,
+                               "not a dscap capture (the first line is empty)");
                     return false;
                 }
                 continue; // blank lines between events are harmless
@@ -322,7 +339,8 @@ bool CaptureFile::parse(const std::string &bytes, const std::string &name, std::
             std::optional<Event> event = decodeEvent(line, error);
             if (!event) {
                 addProblem(problems, lineNumber,
-                           truncated ? "truncated (the file ends in the middle of an event)" : error);
+                           truncated ? "truncated (the file ends in the middle of an event)"
+                                     : error);
                 continue;
             }
             m_events.push_back(std::move(*event));
@@ -388,13 +406,15 @@ std::vector<T> typedEvents(const std::vector<Event> &events, const std::vector<l
 } // namespace
 
 std::vector<CodeInfo> CaptureFile::codes(std::vector<Problem> &problems) const {
-    return typedEvents<CodeInfo>(m_events, m_eventLines, EventType::Code, problems,
-                                 [this](long long line, const std::string &what) { return problemText(line, what); });
+    return typedEvents<CodeInfo>(
+        m_events, m_eventLines, EventType::Code, problems,
+        [this](long long line, const std::string &what) { return problemText(line, what); });
 }
 
 std::vector<ScriptError> CaptureFile::errors(std::vector<Problem> &problems) const {
-    return typedEvents<ScriptError>(m_events, m_eventLines, EventType::Error, problems,
-                                    [this](long long line, const std::string &what) { return problemText(line, what); });
+    return typedEvents<ScriptError>(
+        m_events, m_eventLines, EventType::Error, problems,
+        [this](long long line, const std::string &what) { return problemText(line, what); });
 }
 
 CaptureFile::Writer::~Writer() {
@@ -414,12 +434,15 @@ bool CaptureFile::Writer::open(const std::string &path, const Json &header, std:
     return write(header);
 }
 
-bool CaptureFile::Writer::write(const Json &event) { return writeLine(encodeEvent(event)); }
+bool CaptureFile::Writer::write(const Json &event) {
+    return writeLine(encodeEvent(event));
+}
 
 bool CaptureFile::Writer::writeLine(const std::string &line) {
     if (!m_file)
         return false;
-    if (std::fwrite(line.data(), 1, line.size(), m_file) != line.size() || std::fputc('\n', m_file) == EOF)
+    if (std::fwrite(line.data(), 1, line.size(), m_file) != line.size() ||
+        std::fputc('\n', m_file) == EOF)
         m_failed = true;
     return !m_failed;
 }

@@ -20,8 +20,8 @@ inline Step sampleStep(long long index, const std::string &opname, int line) {
     step.argrepr = opname == "BINARY_OP" ? "*" : "a";
     step.depth = 1;
     step.stack.push_back(StackValue{"int", "6", "", "", false});
-    step.stack.push_back(StackValue{"Tensor", "tensor([1., 2.], shape=[2], dtype=float32)", "[2]",
-                                    "float32", true});
+    step.stack.push_back(
+        StackValue{"Tensor", "tensor([1., 2.], shape=[2], dtype=float32)", "[2]", "float32", true});
     step.locals["c"] = "7";
     step.locals["name \xC3\xA9"] = "'caf\xC3\xA9'";
     return step;
@@ -60,7 +60,8 @@ inline CaptureFile sampleCapture(int steps = 6) {
     Json errorEvent = error;
     errorEvent["type"] = EventType::Error;
     capture.append(errorEvent);
-    capture.append(Json{{"type", EventType::RecordingStopped}, {"steps", steps}, {"reason", "limit"}});
+    capture.append(
+        Json{{"type", EventType::RecordingStopped}, {"steps", steps}, {"reason", "limit"}});
     capture.append(Json{{"type", EventType::Exit}, {"status", 1}});
     return capture;
 }

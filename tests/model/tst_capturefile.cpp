@@ -50,7 +50,8 @@ private slots:
         QVERIFY2(problems.empty(), allProblems(problems).c_str());
         QCOMPARE(loaded.header().value("format", std::string()), std::string("dscap"));
         QCOMPARE(loaded.header().value("version", 0), 1);
-        QCOMPARE(loaded.header().value("created_by", std::string()), std::string("dynascope 0.1.0"));
+        QCOMPARE(loaded.header().value("created_by", std::string()),
+                 std::string("dynascope 0.1.0"));
         QCOMPARE(loaded.events().size(), capture.events().size());
         for (size_t i = 0; i < capture.events().size(); ++i)
             QCOMPARE(loaded.events()[i].body, capture.events()[i].body);
@@ -89,7 +90,8 @@ private slots:
         QVERIFY(loaded.load(path, problems));
         QCOMPARE(loaded.events().size(), size_t(1));
         CaptureFile::Writer bad;
-        QVERIFY(!bad.open(dir.filePath("no/such/dir/x.dscap").toStdString(), CaptureFile::makeHeader(), error));
+        QVERIFY(!bad.open(dir.filePath("no/such/dir/x.dscap").toStdString(),
+                          CaptureFile::makeHeader(), error));
         QVERIFY(error.find("cannot create") != std::string::npos);
     }
 
@@ -99,23 +101,30 @@ private slots:
         QTest::addColumn<QString>("message");
         std::vector<std::string> lines = sampleLines();
         QTest::addRow("empty") << QByteArray() << "capture.dscap: empty file (no dscap header)";
-        QTest::addRow("blank first line") << QByteArray("\n{}\n")
-                                          << "capture.dscap line 1: not a dscap capture (the first line is empty)";
-        QTest::addRow("not json") << QByteArray("hello world\n")
-                                  << "capture.dscap line 1: not a dscap capture (the first line is not a JSON header)";
+        QTest::addRow("blank first line")
+            << QByteArray("\n{}\n")
+            << "capture.dscap line 1: not a dscap capture (the first line is empty)";
+        QTest::addRow("not json")
+            << QByteArray("hello world\n")
+            << "capture.dscap line 1: not a dscap capture (the first line is not a JSON header)";
         QTest::addRow("other format") << QByteArray("{\"format\":\"perf\",\"version\":1}\n")
-                                      << "capture.dscap line 1: not a dscap capture (the header has no \"format\": \"dscap\")";
-        QTest::addRow("newer version") << QByteArray("{\"format\":\"dscap\",\"version\":2}\n")
-                                       << "capture.dscap line 1: version 2 is newer than this reader (1)";
+                                      << "capture.dscap line 1: not a dscap capture (the header "
+                                         "has no \"format\": \"dscap\")";
+        QTest::addRow("newer version")
+            << QByteArray("{\"format\":\"dscap\",\"version\":2}\n")
+            << "capture.dscap line 1: version 2 is newer than this reader (1)";
         QTest::addRow("version zero") << QByteArray("{\"format\":\"dscap\",\"version\":0}\n")
                                       << "capture.dscap line 1: unsupported version 0";
-        QTest::addRow("version string") << QByteArray("{\"format\":\"dscap\",\"version\":\"1\"}\n")
-                                        << "capture.dscap line 1: the header has no integer \"version\"";
-        QTest::addRow("truncated header")
-            << QByteArray::fromStdString(lines[0].substr(0, 20))
-            << "capture.dscap line 1: not a dscap capture (the first line is not a JSON header) (the "
-               "file ends in the middle of its first line)";
-        QTest::addRow("binary") << QByteArray("\x7f" "ELF\x02\x01\x01\xff\xfe\n", 10)
+        QTest::addRow("version string")
+            << QByteArray("{\"format\":\"dscap\",\"version\":\"1\"}\n")
+            << "capture.dscap line 1: the header has no integer \"version\"";
+        QTest::addRow("truncated header") << QByteArray::fromStdString(lines[0].substr(0, 20))
+                                          << "capture.dscap line 1: not a dscap capture (the first "
+                                             "line is not a JSON header) (the "
+                                             "file ends in the middle of its first line)";
+        QTest::addRow("binary") << QByteArray("\x7f"
+                                              "ELF\x02\x01\x01\xff\xfe\n",
+                                              10)
                                 << "capture.dscap line 1: not valid UTF-8 (byte 8)";
     }
     void unusableFiles() {
@@ -141,21 +150,25 @@ private slots:
         };
         QTest::addRow("corrupt line") << with(4, "{\"type\": \"step\", oops}")
                                       << "capture.dscap line 5: not valid JSON" << 10;
-        QTest::addRow("not an object") << with(4, "[1, 2, 3]")
-                                       << "capture.dscap line 5: event is not a JSON object" << 10;
+        QTest::addRow("not an object")
+            << with(4, "[1, 2, 3]") << "capture.dscap line 5: event is not a JSON object" << 10;
         QTest::addRow("no type") << with(4, "{\"step\": 3}")
                                  << "capture.dscap line 5: event has no string field 'type'" << 10;
         QTest::addRow("not utf-8") << with(5, "{\"type\":\"output\",\"text\":\"caf\xE9\"}")
                                    << "capture.dscap line 6: not valid UTF-8 (byte 29)" << 10;
-        QTest::addRow("surrogate in utf-8") << with(5, "{\"type\":\"output\",\"text\":\"\xED\xA0\x80\"}")
-                                            << "capture.dscap line 6: not valid UTF-8 (byte 26)" << 10;
-        QTest::addRow("deep nesting") << with(3, "{\"type\":\"step\",\"x\":" + std::string(100000, '[') + "}")
-                                      << "capture.dscap line 4: nested deeper than 200 levels" << 10;
-        std::string huge = "{\"type\":\"output\",\"text\":\"" + std::string(CaptureFile::MaxLineBytes, 'x') + "\"}";
-        QTest::addRow("huge line") << with(8, huge)
-                                   << QString("capture.dscap line 9: line too long (%1 bytes; the limit is 16 MiB)")
-                                          .arg(huge.size())
-                                   << 10;
+        QTest::addRow("surrogate in utf-8")
+            << with(5, "{\"type\":\"output\",\"text\":\"\xED\xA0\x80\"}")
+            << "capture.dscap line 6: not valid UTF-8 (byte 26)" << 10;
+        QTest::addRow("deep nesting")
+            << with(3, "{\"type\":\"step\",\"x\":" + std::string(100000, '[') + "}")
+            << "capture.dscap line 4: nested deeper than 200 levels" << 10;
+        std::string huge = "{\"type\":\"output\",\"text\":\"" +
+                           std::string(CaptureFile::MaxLineBytes, 'x') + "\"}";
+        QTest::addRow("huge line")
+            << with(8, huge)
+            << QString("capture.dscap line 9: line too long (%1 bytes; the limit is 16 MiB)")
+                   .arg(huge.size())
+            << 10;
         std::vector<std::string> cut = lines;
         cut.back() = cut.back().substr(0, cut.back().size() / 2);
         QTest::addRow("truncated last line")
@@ -191,30 +204,38 @@ private slots:
     void wrongFieldTypes_data() {
         QTest::addColumn<QByteArray>("event");
         QTest::addColumn<QString>("message");
-        QTest::addRow("line as string") << QByteArray(R"({"type":"step","step":1,"line":"abc"})")
-                                        << "x.dscap line 2: step event: field 'line' should be an integer, not a string";
+        QTest::addRow("line as string")
+            << QByteArray(R"({"type":"step","step":1,"line":"abc"})")
+            << "x.dscap line 2: step event: field 'line' should be an integer, not a string";
         QTest::addRow("fractional offset") << QByteArray(R"({"type":"step","offset":1.5})")
-                                           << "x.dscap line 2: step event: field 'offset' should be an integer, not a fractional number";
-        QTest::addRow("line out of int") << QByteArray(R"({"type":"step","line":99999999999})")
-                                         << "x.dscap line 2: step event: field 'line' is out of range";
+                                           << "x.dscap line 2: step event: field 'offset' should "
+                                              "be an integer, not a fractional number";
+        QTest::addRow("line out of int")
+            << QByteArray(R"({"type":"step","line":99999999999})")
+            << "x.dscap line 2: step event: field 'line' is out of range";
         QTest::addRow("huge step") << QByteArray(R"({"type":"step","step":18446744073709551615})")
                                    << "x.dscap line 2: step event: field 'step' is out of range";
-        QTest::addRow("stack not array") << QByteArray(R"({"type":"step","stack":{"a":1}})")
-                                         << "x.dscap line 2: step event: field 'stack' should be an array, not an object";
-        QTest::addRow("stack entry") << QByteArray(R"({"type":"step","stack":[7]})")
-                                     << "x.dscap line 2: step event: a stack entry should be an object, not a number";
+        QTest::addRow("stack not array")
+            << QByteArray(R"({"type":"step","stack":{"a":1}})")
+            << "x.dscap line 2: step event: field 'stack' should be an array, not an object";
+        QTest::addRow("stack entry")
+            << QByteArray(R"({"type":"step","stack":[7]})")
+            << "x.dscap line 2: step event: a stack entry should be an object, not a number";
         QTest::addRow("stack repr") << QByteArray(R"({"type":"step","stack":[{"repr":[1]}]})")
-                                    << "x.dscap line 2: step event: stack entry: field 'repr' should be a string, not an array";
-        QTest::addRow("locals") << QByteArray(R"({"type":"step","locals":"c=7"})")
-                                << "x.dscap line 2: step event: field 'locals' should be an object, not a string";
-        QTest::addRow("opname null") << QByteArray(R"({"type":"step","opname":null})")
-                                     << "x.dscap line 2: step event: field 'opname' should be a string, not null";
+                                    << "x.dscap line 2: step event: stack entry: field 'repr' "
+                                       "should be a string, not an array";
+        QTest::addRow("locals")
+            << QByteArray(R"({"type":"step","locals":"c=7"})")
+            << "x.dscap line 2: step event: field 'locals' should be an object, not a string";
+        QTest::addRow("opname null")
+            << QByteArray(R"({"type":"step","opname":null})")
+            << "x.dscap line 2: step event: field 'opname' should be a string, not null";
     }
     void wrongFieldTypes() {
         QFETCH(QByteArray, event);
         QFETCH(QString, message);
-        std::string bytes = encodeEvent(CaptureFile::makeHeader()) + "\n" + event.toStdString() + "\n" +
-                            R"({"type":"step","step":0})" + "\n";
+        std::string bytes = encodeEvent(CaptureFile::makeHeader()) + "\n" + event.toStdString() +
+                            "\n" + R"({"type":"step","step":0})" + "\n";
         CaptureFile capture;
         std::vector<CaptureFile::Problem> problems;
         QVERIFY(capture.parse(bytes, "x.dscap", problems));
@@ -227,10 +248,14 @@ private slots:
 
     void wrongTypesInOtherEvents() {
         std::string bytes = encodeEvent(CaptureFile::makeHeader()) + "\n" +
-                            R"({"type":"code","first_line":"one"})" "\n"
-                            R"({"type":"code","first_line":1e300})" "\n"
-                            R"({"type":"error","frames":[{"line":"x"}]})" "\n"
-                            R"({"type":"code","id":"c1"})" "\n";
+                            R"({"type":"code","first_line":"one"})"
+                            "\n"
+                            R"({"type":"code","first_line":1e300})"
+                            "\n"
+                            R"({"type":"error","frames":[{"line":"x"}]})"
+                            "\n"
+                            R"({"type":"code","id":"c1"})"
+                            "\n";
         CaptureFile capture;
         std::vector<CaptureFile::Problem> problems;
         QVERIFY(capture.parse(bytes, "x.dscap", problems));
@@ -238,9 +263,12 @@ private slots:
         QCOMPARE(codes.size(), size_t(1));
         QCOMPARE(capture.errors(problems).size(), size_t(0));
         QCOMPARE(problems.size(), size_t(3));
-        QVERIFY(QString::fromStdString(problems[0].text).startsWith("x.dscap line 2: code event: "));
-        QCOMPARE(QString::fromStdString(problems[1].text), QString("x.dscap line 3: code event: a number is out of range"));
-        QVERIFY(QString::fromStdString(problems[2].text).startsWith("x.dscap line 4: error event: "));
+        QVERIFY(
+            QString::fromStdString(problems[0].text).startsWith("x.dscap line 2: code event: "));
+        QCOMPARE(QString::fromStdString(problems[1].text),
+                 QString("x.dscap line 3: code event: a number is out of range"));
+        QVERIFY(
+            QString::fromStdString(problems[2].text).startsWith("x.dscap line 4: error event: "));
     }
 
     void missingFile() {

@@ -21,31 +21,56 @@ public:
         int rounds = 1 + pick(4);
         for (int i = 0; i < rounds && !bytes.empty(); ++i) {
             switch (pick(9)) {
-            case 0: flipBit(bytes); break;
-            case 1: bytes.resize(pick(bytes.size() + 1)); break; // truncate
-            case 2: duplicateLine(bytes); break;
-            case 3: insertBytes(bytes); break;
-            case 4: swapType(bytes); break;
-            case 5: deleteLine(bytes); break;
-            case 6: bytes.erase(pick(bytes.size()), 1 + pick(16)); break;
-            case 7: swapType(bytes); swapType(bytes); break;
-            default: replaceNumber(bytes); break;
+            case 0:
+                flipBit(bytes);
+                break;
+            case 1:
+                bytes.resize(pick(bytes.size() + 1));
+                break; // truncate
+            case 2:
+                duplicateLine(bytes);
+                break;
+            case 3:
+                insertBytes(bytes);
+                break;
+            case 4:
+                swapType(bytes);
+                break;
+            case 5:
+                deleteLine(bytes);
+                break;
+            case 6:
+                bytes.erase(pick(bytes.size()), 1 + pick(16));
+                break;
+            case 7:
+                swapType(bytes);
+                swapType(bytes);
+                break;
+            default:
+                replaceNumber(bytes);
+                break;
             }
         }
         return bytes;
     }
 
 private:
-    size_t pick(size_t n) { return n ? std::uniform_int_distribution<size_t>(0, n - 1)(m_random) : 0; }
+    size_t pick(size_t n) {
+        return n ? std::uniform_int_distribution<size_t>(0, n - 1)(m_random) : 0;
+    }
 
-    void flipBit(std::string &bytes) { bytes[pick(bytes.size())] ^= static_cast<char>(1 << pick(8)); }
+    void flipBit(std::string &bytes) {
+        bytes[pick(bytes.size())] ^= static_cast<char>(1 << pick(8));
+    }
 
     void insertBytes(std::string &bytes) {
-        static const char *pieces[] = {"\"", "{", "}", "[", "]", "\n", "\xFF", "\xC3", "\xED\xA0\x80",
-                                       "\\", "\\u", "0", "-", "1e999", ",", ":", "null", "\0", "\r"};
+        static const char *pieces[] = {
+            "\"", "{", "}",     "[", "]", "\n",   "\xFF", "\xC3", "\xED\xA0\x80", "\\", "\\u",
+            "0",  "-", "1e999", ",", ":", "null", "\0",   "\r"};
         size_t at = pick(bytes.size() + 1);
-        std::string piece = pick(4) == 0 ? std::string(1, static_cast<char>(pick(256)))
-                                         : std::string(pieces[pick(sizeof pieces / sizeof *pieces)]);
+        std::string piece = pick(4) == 0
+                                ? std::string(1, static_cast<char>(pick(256)))
+                                : std::string(pieces[pick(sizeof pieces / sizeof *pieces)]);
         bytes.insert(at, piece);
     }
 
@@ -80,16 +105,26 @@ private:
 
     Json anotherValue() {
         switch (pick(10)) {
-        case 0: return "abc";
-        case 1: return 17;
-        case 2: return -1;
-        case 3: return 1e300;
-        case 4: return Json::array({1, "x", nullptr});
-        case 5: return Json::object({{"type", 3}});
-        case 6: return nullptr;
-        case 7: return true;
-        case 8: return 18446744073709551615ull;
-        default: return -9223372036854775807LL - 1;
+        case 0:
+            return "abc";
+        case 1:
+            return 17;
+        case 2:
+            return -1;
+        case 3:
+            return 1e300;
+        case 4:
+            return Json::array({1, "x", nullptr});
+        case 5:
+            return Json::object({{"type", 3}});
+        case 6:
+            return nullptr;
+        case 7:
+            return true;
+        case 8:
+            return 18446744073709551615ull;
+        default:
+            return -9223372036854775807LL - 1;
         }
     }
 
@@ -121,7 +156,8 @@ private:
         size_t at = bytes.find_first_of("0123456789", pick(bytes.size()));
         if (at == std::string::npos)
             return;
-        static const char *numbers[] = {"-1", "1e308", "99999999999999999999999", "0.5", "NaN", "\"7\""};
+        static const char *numbers[] = {"-1",  "1e308", "99999999999999999999999",
+                                        "0.5", "NaN",   "\"7\""};
         bytes.replace(at, 1, numbers[pick(6)]);
     }
 
@@ -134,7 +170,8 @@ class TestCaptureFileFuzz : public QObject {
     Q_OBJECT
 private slots:
     void mutatedCapturesNeverCrashOrThrow() {
-        const std::vector<std::string> seeds = {captureBytes(sampleCapture(2)), captureBytes(sampleCapture(8))};
+        const std::vector<std::string> seeds = {captureBytes(sampleCapture(2)),
+                                                captureBytes(sampleCapture(8))};
         Mutator mutator(20261130u);
         int rejected = 0, withProblems = 0, clean = 0;
         long long stepsRead = 0;
@@ -155,7 +192,8 @@ private slots:
             }
             if (!usable) {
                 ++rejected;
-                QVERIFY2(!problems.empty(), qPrintable(QString("iteration %1 rejected silently").arg(i)));
+                QVERIFY2(!problems.empty(),
+                         qPrintable(QString("iteration %1 rejected silently").arg(i)));
             }
             for (const CaptureFile::Problem &problem : problems) {
                 QVERIFY(problem.text.rfind("fuzz.dscap", 0) == 0);

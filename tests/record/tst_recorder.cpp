@@ -22,7 +22,7 @@ using namespace dynascope;
 namespace {
 
 struct Recording {
-    std::vector<Step> steps; // sorted by index
+    std::vector<Step> steps;  // sorted by index
     std::vector<Json> events; // every event the sink received, in order
     std::string output;
     int status = -1;
@@ -39,7 +39,8 @@ struct Recording {
     const Step *find(const std::string &function, const std::string &opname,
                      const std::string &argrepr = {}) const {
         for (const Step &s : steps)
-            if (s.function == function && s.opname == opname && (argrepr.empty() || s.argrepr == argrepr))
+            if (s.function == function && s.opname == opname &&
+                (argrepr.empty() || s.argrepr == argrepr))
                 return &s;
         return nullptr;
     }
@@ -87,7 +88,8 @@ private:
     Recording record(const QByteArray &source, RecorderOptions options = {}) {
         Recording result;
         QString path = writeFile(QString("script%1.py").arg(++m_scripts), source);
-        OutputCapture capture([&result](const std::string &, const std::string &text) { result.output += text; });
+        OutputCapture capture(
+            [&result](const std::string &, const std::string &text) { result.output += text; });
         ScriptRunner runner(path.toStdString(), {});
         if (runner.load() != ScriptRunner::LoadResult::Loaded)
             return result;
@@ -171,14 +173,16 @@ private slots:
                              "\n"
                              "g(7, 4)\n");
         QCOMPARE(r.status, 0);
-        std::string expected = evaluate(
-            r, "' '.join(i.opname for i in __import__('dis').get_instructions(g) if i.opname != 'RESUME')");
+        std::string expected =
+            evaluate(r, "' '.join(i.opname for i in __import__('dis').get_instructions(g) if "
+                        "i.opname != 'RESUME')");
         std::string recorded;
         for (const Step &s : r.inFunction("g"))
             if (s.event == "instruction")
                 recorded += (recorded.empty() ? "" : " ") + s.opname;
         QCOMPARE(recorded, expected);
-        QCOMPARE(r.find("g", "BINARY_OP", "*")->stack.back().repr, evaluate(r, "(7 + 4) * (7 - 4)"));
+        QCOMPARE(r.find("g", "BINARY_OP", "*")->stack.back().repr,
+                 evaluate(r, "(7 + 4) * (7 - 4)"));
         QCOMPARE(r.find("g", "BUILD_LIST")->stack.back().repr, std::string("[33, 7, 4]"));
         QCOMPARE(r.findEvent("g", "return")->argrepr, evaluate(r, "g(7, 4)"));
     }
@@ -280,7 +284,8 @@ private slots:
         const Json &last = r.events.back();
         QCOMPARE(last.value("type", std::string()), std::string("recording_stopped"));
         QCOMPARE(last.value("steps", 0), 300);
-        QCOMPARE(last.value("message", std::string()), std::string("recording stopped at 300 steps"));
+        QCOMPARE(last.value("message", std::string()),
+                 std::string("recording stopped at 300 steps"));
     }
 
     void boundedReprs() {
@@ -305,7 +310,8 @@ private slots:
         QVERIFY(QString::fromStdString(r.local("<module>", "t")).startsWith("tensor([0., 1., 2."));
         QVERIFY(r.local("<module>", "t").find("shape=[1000000]") != std::string::npos);
         QVERIFY(r.local("<module>", "big").find("999992 more") != std::string::npos);
-        QVERIFY(r.local("<module>", "b").find("<repr raised ValueError: no repr for you>") != std::string::npos);
+        QVERIFY(r.local("<module>", "b").find("<repr raised ValueError: no repr for you>") !=
+                std::string::npos);
         // Tensor meta on the stack: shape, dtype, requires_grad.
         const Step *store = r.find("<module>", "STORE_NAME", "w");
         QVERIFY(store);
@@ -363,8 +369,8 @@ private slots:
             returns += s.event == "return";
         }
         QCOMPARE(frames.size(), size_t(1)); // one activation across its resumptions
-        QCOMPARE(calls, 4);                  // start + 3 resumptions
-        QCOMPARE(returns, 4);                // 3 yields + the end
+        QCOMPARE(calls, 4);                 // start + 3 resumptions
+        QCOMPARE(returns, 4);               // 3 yields + the end
         for (size_t i = 0; i < r.steps.size(); ++i)
             QCOMPARE(r.steps[i].index, static_cast<long long>(i));
     }
@@ -389,7 +395,8 @@ private slots:
         Recording r = record("import torch\n"
                              "class Raw:\n"
                              "    def __repr__(self):\n"
-                             "        return 'ctl\\x01 nl\\n tab\\t quote\" back\\\\ del\\x7f caf\\u00e9 \\U0001F600'\n"
+                             "        return 'ctl\\x01 nl\\n tab\\t quote\" back\\\\ del\\x7f "
+                             "caf\\u00e9 \\U0001F600'\n"
                              "def f(s):\n"
                              "    t = s + '\\t\"q\"\\\\ \\x01 caf\\u00e9 \\n'\n"
                              "    d = {'k': [1.5, None, True], 'z': (1,)}\n"

@@ -4,8 +4,8 @@
 #include "model/step.h"
 
 #include <QTemporaryDir>
-#include <set>
 #include <QtTest>
+#include <set>
 
 using namespace dynascope;
 using namespace dynascope::test;
@@ -34,7 +34,8 @@ private slots:
         ProcessResult r = runDynascope({"trace", path}, m_dir.path());
         QVERIFY(r.finished);
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains(QRegularExpression("f:2 @6 BINARY_OP \\*  \\[6\\]")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QRegularExpression("f:2 @6 BINARY_OP \\*  \\[6\\]")),
+                 qPrintable(r.out));
         QVERIFY(r.out.contains("STORE_FAST c  []  c=7"));
         QVERIFY(r.out.contains("-> call f(a=2, b=3)"));
         QVERIFY(r.out.contains("result 7\n"));
@@ -64,14 +65,17 @@ private slots:
     }
 
     void stepLimit() {
-        QString path = script("limit.py", "t = 0\nfor i in range(1000):\n    t += i\nprint('finished', t)\n");
+        QString path =
+            script("limit.py", "t = 0\nfor i in range(1000):\n    t += i\nprint('finished', t)\n");
         ProcessResult r = runDynascope({"trace", path, "--max-steps", "40"}, m_dir.path());
         QVERIFY(r.finished);
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.err.contains("recording stopped at 40 steps"), qPrintable(r.err));
         QVERIFY(r.out.contains("finished 499500"));
-        QVERIFY(r.out.contains(QRegularExpression("^     39  ", QRegularExpression::MultilineOption)));
-        QVERIFY(!r.out.contains(QRegularExpression("^     40  ", QRegularExpression::MultilineOption)));
+        QVERIFY(
+            r.out.contains(QRegularExpression("^     39  ", QRegularExpression::MultilineOption)));
+        QVERIFY(
+            !r.out.contains(QRegularExpression("^     40  ", QRegularExpression::MultilineOption)));
     }
 
     void badUsage() {
@@ -83,8 +87,10 @@ private slots:
     // The worker records when asked: step events between the code events and exit.
     void workerRecordsOnRequest() {
         QString path = script("worker.py", Script);
-        Json command{{"cmd", "run"}, {"script", path.toStdString()}, {"record", true}, {"max_steps", 1000}};
-        ProcessResult r = runDynascope({"worker"}, m_dir.path(), QByteArray::fromStdString(command.dump() + "\n"));
+        Json command{
+            {"cmd", "run"}, {"script", path.toStdString()}, {"record", true}, {"max_steps", 1000}};
+        ProcessResult r = runDynascope({"worker"}, m_dir.path(),
+                                       QByteArray::fromStdString(command.dump() + "\n"));
         QVERIFY(r.finished);
         QCOMPARE(r.exitCode, 0);
         std::vector<Step> steps;
@@ -105,19 +111,22 @@ private slots:
             QVERIFY2(recorderCodes.count(step.codeId), step.codeId.c_str()); // code sent first
         bool sawSix = false;
         for (const Step &step : steps)
-            sawSix |= step.opname == "BINARY_OP" && step.argrepr == "*" && step.stack.back().repr == "6";
+            sawSix |=
+                step.opname == "BINARY_OP" && step.argrepr == "*" && step.stack.back().repr == "6";
         QVERIFY(sawSix);
 
         // Without "record", no steps.
         command["record"] = false;
-        r = runDynascope({"worker"}, m_dir.path(), QByteArray::fromStdString(command.dump() + "\n"));
+        r = runDynascope({"worker"}, m_dir.path(),
+                         QByteArray::fromStdString(command.dump() + "\n"));
         QVERIFY(!r.out.contains("\"type\":\"step\""));
     }
 
     void saveWritesAReadableCapture() {
         QString path = script("save.py", Script);
         QString capturePath = QDir(m_dir.path()).absoluteFilePath("save.dscap");
-        ProcessResult r = runDynascope({"trace", "--json", "--save", capturePath, path}, m_dir.path());
+        ProcessResult r =
+            runDynascope({"trace", "--json", "--save", capturePath, path}, m_dir.path());
         QCOMPARE(r.exitCode, 0);
         CaptureFile capture;
         std::vector<CaptureFile::Problem> problems;

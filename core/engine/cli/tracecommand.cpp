@@ -70,7 +70,9 @@ std::string stepLine(const Step &step) {
     return line;
 }
 
-void writeAll(FILE *out, const std::string &text) { std::fwrite(text.data(), 1, text.size(), out); }
+void writeAll(FILE *out, const std::string &text) {
+    std::fwrite(text.data(), 1, text.size(), out);
+}
 
 } // namespace
 
@@ -102,7 +104,8 @@ int traceCommand(const Args &args) {
     if (json) {
         std::fflush(stdout);
         int jsonFd = ::dup(STDOUT_FILENO);
-        if (jsonFd < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0 || !(out = ::fdopen(jsonFd, "w"))) {
+        if (jsonFd < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0 ||
+            !(out = ::fdopen(jsonFd, "w"))) {
             std::perror("dynascope trace: cannot set up the JSON channel");
             return 2;
         }
@@ -130,7 +133,8 @@ int traceCommand(const Args &args) {
             writeAll(target, text);
             std::fflush(target);
             if (capture.isOpen())
-                capture.write(Json{{"type", EventType::Output}, {"stream", stream}, {"text", text}});
+                capture.write(
+                    Json{{"type", EventType::Output}, {"stream", stream}, {"text", text}});
         });
         ScriptRunner runner(options->script, options->scriptArgs);
         switch (runner.load()) {
@@ -158,12 +162,14 @@ int traceCommand(const Args &args) {
             bool isStep = line.compare(0, 11, "{\"argrepr\":") == 0; // StepEncoder's first key
             if (!isStep) {
                 Json event = Json::parse(line, nullptr, false);
-                const std::string type = event.is_object() ? event.value("type", std::string()) : "";
+                const std::string type =
+                    event.is_object() ? event.value("type", std::string()) : "";
                 if (type == EventType::Code)
                     return;
                 if (type == EventType::RecordingStopped) {
                     std::fflush(out);
-                    std::fprintf(stderr, "dynascope: %s\n", event.value("message", std::string()).c_str());
+                    std::fprintf(stderr, "dynascope: %s\n",
+                                 event.value("message", std::string()).c_str());
                     std::fflush(stderr);
                 }
             }

@@ -77,7 +77,8 @@ CodeTable::CodeTable(PyCodeObject *code, std::string id, bool recorded, PyObject
         return;
     }
 
-    PyRef instructions = PyRef::steal(PyObject_CallFunctionObjArgs(getInstructions, object, nullptr));
+    PyRef instructions =
+        PyRef::steal(PyObject_CallFunctionObjArgs(getInstructions, object, nullptr));
     PyRef iterator = instructions ? PyRef::steal(PyObject_GetIter(instructions.get())) : PyRef();
     int currentLine = 0;
     while (iterator) {

@@ -96,11 +96,11 @@ private:
 
     std::unique_ptr<SourceFilter> m_filter;
     PyRef m_getInstructions; // dis.get_instructions
-    PyRef m_capsule;          // the trace function's `self`
+    PyRef m_capsule;         // the trace function's `self`
     ValueDescriber m_describer;
     std::unordered_map<PyObject *, std::unique_ptr<CodeTable>> m_codes;
     std::unordered_map<PyFrameObject *, FrameState> m_frames;
-    Step m_event; // reused for call/return/exception steps
+    Step m_event;       // reused for call/return/exception steps
     std::string m_line; // reused for the line sink
     // The last frame looked up: consecutive events mostly come from the same frame.
     PyFrameObject *m_lastFrame = nullptr;
@@ -163,7 +163,8 @@ void Recorder::Impl::start() {
         return;
     m_filter = std::make_unique<SourceFilter>(m_options.scriptPath, m_options.includeLibrary);
     PyRef dis = PyRef::steal(PyImport_ImportModule("dis"));
-    m_getInstructions = dis ? PyRef::steal(PyObject_GetAttrString(dis.get(), "get_instructions")) : PyRef();
+    m_getInstructions =
+        dis ? PyRef::steal(PyObject_GetAttrString(dis.get(), "get_instructions")) : PyRef();
     if (!m_getInstructions) {
         PyErr_Clear();
         throw std::runtime_error("cannot import dis.get_instructions");
@@ -205,7 +206,8 @@ CodeTable *Recorder::Impl::table(PyFrameObject *frame) {
             filename = utf8;
         PyErr_Clear();
         bool recorded = m_filter->isRecorded(filename);
-        std::string id = recorded ? m_options.codeIdPrefix + std::to_string(m_nextCodeId++) : std::string();
+        std::string id =
+            recorded ? m_options.codeIdPrefix + std::to_string(m_nextCodeId++) : std::string();
         auto table = std::make_unique<CodeTable>(code, id, recorded, m_getInstructions.get());
         it = m_codes.emplace(key, std::move(table)).first;
         if (recorded)
@@ -323,7 +325,8 @@ void Recorder::Impl::onException(PyFrameObject *frame, PyObject *info) {
     emit(*step);
 }
 
-Step *Recorder::Impl::begin(FrameState &state, PyFrameObject *frame, Step &step, const char *event) {
+Step *Recorder::Impl::begin(FrameState &state, PyFrameObject *frame, Step &step,
+                            const char *event) {
     if (!m_installed)
         return nullptr;
     if (m_nextIndex >= m_options.maxSteps) {
@@ -378,7 +381,8 @@ void Recorder::Impl::readStack(FrameState &state, PyFrameObject *frame) {
         PyObject *object = base[i];
         if (i < keys.size()) {
             StackKey &key = keys[i];
-            if (key.object == object && (key.held || (object && key.addressReprType == Py_TYPE(object))))
+            if (key.object == object &&
+                (key.held || (object && key.addressReprType == Py_TYPE(object))))
                 continue; // the same text as at the frame's previous step
             key.object = object;
             key.addressReprType = nullptr;
@@ -395,12 +399,14 @@ void Recorder::Impl::readStack(FrameState &state, PyFrameObject *frame) {
     }
 }
 
-void Recorder::Impl::readChangedLocals(FrameState &state, PyFrameObject *frame, Step &step, bool all) {
+void Recorder::Impl::readChangedLocals(FrameState &state, PyFrameObject *frame, Step &step,
+                                       bool all) {
     step.locals.clear();
     const CodeTable &code = *state.code;
     if (!code.optimized()) {
         // Module and class bodies keep names in a dict: only a STORE_NAME/DELETE_NAME changes it.
-        if (step.opname != "STORE_NAME" && step.opname != "DELETE_NAME" && step.opname != "STORE_GLOBAL")
+        if (step.opname != "STORE_NAME" && step.opname != "DELETE_NAME" &&
+            step.opname != "STORE_GLOBAL")
             return;
         PyObject *mapping = dynascope_frame_locals_mapping(frame);
         if (!mapping)
@@ -464,9 +470,9 @@ void Recorder::Impl::stopAtLimit() {
     {
         std::string count = std::to_string(m_nextIndex);
         emitJson(Json{{"type", EventType::RecordingStopped},
-                         {"steps", m_nextIndex},
-                         {"reason", "step limit (" + std::to_string(m_options.maxSteps) + ") reached"},
-                         {"message", "recording stopped at " + count + " steps"}});
+                      {"steps", m_nextIndex},
+                      {"reason", "step limit (" + std::to_string(m_options.maxSteps) + ") reached"},
+                      {"message", "recording stopped at " + count + " steps"}});
     }
 }
 
@@ -480,13 +486,29 @@ Recorder::~Recorder() {
     }
 }
 
-void Recorder::setEventSink(EventSink sink) { m_impl->m_eventSink = std::move(sink); }
-void Recorder::setStepSink(StepSink sink) { m_impl->m_stepSink = std::move(sink); }
-void Recorder::setLineSink(LineSink sink) { m_impl->m_lineSink = std::move(sink); }
-void Recorder::start() { m_impl->start(); }
-void Recorder::stop() { m_impl->stop(true); }
-long long Recorder::steps() const { return m_impl->m_nextIndex; }
-bool Recorder::limitReached() const { return m_impl->m_limitReached; }
-const std::string &Recorder::error() const { return m_impl->m_error; }
+void Recorder::setEventSink(EventSink sink) {
+    m_impl->m_eventSink = std::move(sink);
+}
+void Recorder::setStepSink(StepSink sink) {
+    m_impl->m_stepSink = std::move(sink);
+}
+void Recorder::setLineSink(LineSink sink) {
+    m_impl->m_lineSink = std::move(sink);
+}
+void Recorder::start() {
+    m_impl->start();
+}
+void Recorder::stop() {
+    m_impl->stop(true);
+}
+long long Recorder::steps() const {
+    return m_impl->m_nextIndex;
+}
+bool Recorder::limitReached() const {
+    return m_impl->m_limitReached;
+}
+const std::string &Recorder::error() const {
+    return m_impl->m_error;
+}
 
 } // namespace dynascope

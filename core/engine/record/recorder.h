@@ -52,8 +52,8 @@ public:
     // Sends the steps still waiting for their frame (stack as it is now), then uninstalls.
     void stop();
 
-    long long steps() const;    // steps recorded so far
-    bool limitReached() const;  // recording ended at maxSteps
+    long long steps() const;   // steps recorded so far
+    bool limitReached() const; // recording ended at maxSteps
     // Set when a sink threw: recording stopped there (the script carried on).
     const std::string &error() const;
 

@@ -33,8 +33,9 @@ SourceFilter::SourceFilter(const std::string &scriptPath, bool includeLibrary)
         m_scriptDir = realDirectory(folder);
     }
     PyRef sysconfig = PyRef::steal(PyImport_ImportModule("sysconfig"));
-    PyRef stdlib = sysconfig ? PyRef::steal(PyObject_CallMethod(sysconfig.get(), "get_path", "s", "stdlib"))
-                             : PyRef();
+    PyRef stdlib =
+        sysconfig ? PyRef::steal(PyObject_CallMethod(sysconfig.get(), "get_path", "s", "stdlib"))
+                  : PyRef();
     if (stdlib && PyUnicode_Check(stdlib.get()))
         m_stdlib = realDirectory(PyUnicode_AsUTF8(stdlib.get()));
     PyErr_Clear();

@@ -12,10 +12,17 @@ bool isValidUtf8(const std::string &text) {
     size_t size = text.size();
     for (size_t i = 0; i < size;) {
         unsigned char c = bytes[i];
-        size_t length = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        size_t length = c < 0x80             ? 1
+                        : (c & 0xE0) == 0xC0 ? 2
+                        : (c & 0xF0) == 0xE0 ? 3
+                        : (c & 0xF8) == 0xF0 ? 4
+                                             : 0;
         if (length == 0 || i + length > size)
             return false;
-        unsigned code = length == 1 ? c : length == 2 ? c & 0x1F : length == 3 ? c & 0x0F : c & 0x07;
+        unsigned code = length == 1   ? c
+                        : length == 2 ? c & 0x1F
+                        : length == 3 ? c & 0x0F
+                                      : c & 0x07;
         for (size_t k = 1; k < length; ++k) {
             if ((bytes[i + k] & 0xC0) != 0x80)
                 return false;
@@ -69,13 +76,27 @@ void appendString(const std::string &text, std::string &out) {
         out.append(data + runStart, i - runStart);
         runStart = i + 1;
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default: {
             static const char hex[] = "0123456789abcdef";
             char escape[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
@@ -89,7 +110,8 @@ void appendString(const std::string &text, std::string &out) {
 
 void appendInteger(long long number, std::string &out) {
     char text[24];
-    out.append(text, static_cast<size_t>(std::to_chars(text, text + sizeof text, number).ptr - text));
+    out.append(text,
+               static_cast<size_t>(std::to_chars(text, text + sizeof text, number).ptr - text));
 }
 
 void appendKey(const char *key, std::string &out) {

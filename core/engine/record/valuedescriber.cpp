@@ -12,7 +12,7 @@ namespace {
 constexpr int MaxDepth = 3;        // nested containers deeper than this print as "…"
 constexpr Py_ssize_t MaxItems = 8; // container elements shown before "… N more"
 constexpr Py_ssize_t MaxStringChars = 100;
-constexpr int MaxIntBits = 512;    // int repr is quadratic in the digits; summarise big ones
+constexpr int MaxIntBits = 512; // int repr is quadratic in the digits; summarise big ones
 constexpr int MaxTensorItems = 6;
 
 // Cuts `text` to at most `limit` bytes on a UTF-8 character boundary, ending it with "…".
@@ -35,7 +35,8 @@ void appendUnicode(PyObject *text, std::string &out) {
     PyErr_Clear(); // lone surrogates from a user __repr__: escape them instead
     PyRef bytes = PyRef::steal(PyUnicode_AsEncodedString(text, "utf-8", "backslashreplace"));
     if (bytes)
-        out.append(PyBytes_AS_STRING(bytes.get()), static_cast<size_t>(PyBytes_GET_SIZE(bytes.get())));
+        out.append(PyBytes_AS_STRING(bytes.get()),
+                   static_cast<size_t>(PyBytes_GET_SIZE(bytes.get())));
     else {
         PyErr_Clear();
         out += "<unprintable>";
@@ -66,7 +67,9 @@ std::string describeRaised() {
     return text + ">";
 }
 
-void appendTypeName(PyObject *value, std::string &out) { out += _PyType_Name(Py_TYPE(value)); }
+void appendTypeName(PyObject *value, std::string &out) {
+    out += _PyType_Name(Py_TYPE(value));
+}
 
 } // namespace
 
@@ -165,7 +168,8 @@ void ValueDescriber::appendRepr(PyObject *value, std::string &out, int depth) {
     } else if (type == &PyFloat_Type) {
         // float.__repr__'s own formatting ('r': shortest round-trip, ".0" added), without the
         // str object.
-        if (char *text = PyOS_double_to_string(PyFloat_AS_DOUBLE(value), 'r', 0, Py_DTSF_ADD_DOT_0, nullptr)) {
+        if (char *text = PyOS_double_to_string(PyFloat_AS_DOUBLE(value), 'r', 0, Py_DTSF_ADD_DOT_0,
+                                               nullptr)) {
             out += text;
             PyMem_Free(text);
             return;
@@ -180,7 +184,8 @@ void ValueDescriber::appendRepr(PyObject *value, std::string &out, int depth) {
         }
         PyErr_Clear();
     } else if (type == &PyBytes_Type && PyBytes_GET_SIZE(value) > MaxStringChars) {
-        PyRef head = PyRef::steal(PyBytes_FromStringAndSize(PyBytes_AS_STRING(value), MaxStringChars));
+        PyRef head =
+            PyRef::steal(PyBytes_FromStringAndSize(PyBytes_AS_STRING(value), MaxStringChars));
         if (head) {
             appendGenericRepr(head.get(), out);
             out += "\xE2\x80\xA6";
@@ -225,7 +230,8 @@ void ValueDescriber::appendSequence(PyObject *value, std::string &out, int depth
             Py_ssize_t now = isList ? PyList_GET_SIZE(value) : size;
             if (shown >= now)
                 break;
-            PyRef item = PyRef::borrow(isList ? PyList_GET_ITEM(value, shown) : PyTuple_GET_ITEM(value, shown));
+            PyRef item = PyRef::borrow(isList ? PyList_GET_ITEM(value, shown)
+                                              : PyTuple_GET_ITEM(value, shown));
             if (shown)
                 out += ", ";
             appendRepr(item.get(), out, depth + 1);
@@ -247,7 +253,8 @@ void ValueDescriber::appendDict(PyObject *value, std::string &out, int depth) {
     } else {
         Py_ssize_t position = 0, shown = 0;
         PyObject *key = nullptr, *item = nullptr;
-        while (shown < MaxItems && out.size() <= MaxRepr && PyDict_Next(value, &position, &key, &item)) {
+        while (shown < MaxItems && out.size() <= MaxRepr &&
+               PyDict_Next(value, &position, &key, &item)) {
             PyRef ownedKey = PyRef::borrow(key), ownedItem = PyRef::borrow(item);
             if (shown++)
                 out += ", ";
@@ -345,14 +352,16 @@ void ValueDescriber::appendTensor(PyObject *value, std::string &out, StackValue 
             row = PyRef::steal(PyObject_GetItem(row.get(), zero.get()));
         }
         if (row) {
-            PyRef slice = PyRef::steal(PySlice_New(nullptr, PyRef::steal(PyLong_FromLong(MaxTensorItems)).get(), nullptr));
+            PyRef slice = PyRef::steal(
+                PySlice_New(nullptr, PyRef::steal(PyLong_FromLong(MaxTensorItems)).get(), nullptr));
             PyRef head;
             PyRef dims = PyRef::steal(PyObject_CallMethod(row.get(), "dim", nullptr));
             if (dims && PyLong_AsLong(dims.get()) == 0)
                 head = row;
             else if (slice)
                 head = PyRef::steal(PyObject_GetItem(row.get(), slice.get()));
-            PyRef list = head ? PyRef::steal(PyObject_CallMethod(head.get(), "tolist", nullptr)) : PyRef();
+            PyRef list =
+                head ? PyRef::steal(PyObject_CallMethod(head.get(), "tolist", nullptr)) : PyRef();
             if (list && PyList_Check(list.get())) {
                 shown = PyList_GET_SIZE(list.get());
                 for (Py_ssize_t i = 0; i < shown; ++i) {

@@ -62,6 +62,7 @@ struct Planner {
             for (const ValuePtr &i : v->items)
                 r.items.push_back(plan(i));
             r.keys = v->keys;
+            r.constant = v->tupleType;
             return r;
         }
         case K::UserFunction:
@@ -95,7 +96,7 @@ struct Planner {
             for (const ValuePtr &c : v->closure) {
                 if (c->kind != K::Cell || !c->object)
                     throw NotReconstructible("closure over a cell made during the trace");
-                r.cells.push_back(c->object);
+                r.closure.push_back(plan(c));
             }
             return r;
         }
@@ -110,6 +111,8 @@ struct Planner {
             r.name = v->name;
             r.items.push_back(plan(v->self));
             return r;
+        case K::GradMode:
+            throw NotReconstructible("grad-mode context");
         case K::Iterator: {
             // A list iterator: iter() over the items not consumed yet.
             r.kind = Recipe::Kind::Iter;
@@ -149,8 +152,12 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
                 return {};
             PyList_Append(list.get(), v.get());
         }
-        if (r.kind == Recipe::Kind::Tuple)
-            return PyRef::steal(PyList_AsTuple(list.get()));
+        if (r.kind == Recipe::Kind::Tuple) {
+            PyRef tuple = PyRef::steal(PyList_AsTuple(list.get()));
+            if (r.constant) // a named tuple / structseq made by an operator
+                return PyRef::steal(PyObject_CallOneArg(r.constant.get(), tuple.get()));
+            return tuple;
+        }
         if (r.kind == Recipe::Kind::List)
             return list;
         if (r.kind == Recipe::Kind::Iter)
@@ -196,10 +203,14 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         PyRef kwd = buildOne(r.items.back(), outputs, env);
         if (kwd && kwd.get() != Py_None)
             PyFunction_SetKwDefaults(fn.get(), kwd.get());
-        if (!r.cells.empty()) {
-            PyRef closure = PyRef::steal(PyTuple_New(r.cells.size()));
-            for (size_t i = 0; i < r.cells.size(); ++i)
-                PyTuple_SET_ITEM(closure.get(), i, PyRef(r.cells[i]).release());
+        if (!r.closure.empty()) {
+            PyRef closure = PyRef::steal(PyTuple_New(r.closure.size()));
+            for (size_t i = 0; i < r.closure.size(); ++i) {
+                PyRef cell = buildOne(r.closure[i], outputs, env);
+                if (!cell)
+                    return {};
+                PyTuple_SET_ITEM(closure.get(), i, cell.release());
+            }
             PyFunction_SetClosure(fn.get(), closure.get());
         }
         return fn;

@@ -34,7 +34,7 @@ struct Recipe {
     std::string name;
     std::vector<Recipe> items; // Function: defaults…, then kwdefaults (Dict or Const None)
     std::vector<PyRef> keys;
-    std::vector<PyRef> cells;  // Function closure
+    std::vector<Recipe> closure; // Function: its cells (fetched per call: they are per frame)
 };
 
 struct EffectRecipe {

@@ -41,7 +41,7 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
     // Declared unsupported: each is a graph break of type unsupported_opcode (the rest of the
     // frame runs in CPython from that instruction).
     return {"UNARY_POSITIVE_UNUSED", "GET_AITER", "GET_ANEXT", "BEFORE_ASYNC_WITH",
-            "BEFORE_WITH", "END_ASYNC_FOR", "DELETE_SUBSCR", "GET_YIELD_FROM_ITER",
+            "END_ASYNC_FOR", "DELETE_SUBSCR", "GET_YIELD_FROM_ITER",
             "PRINT_EXPR", "LOAD_BUILD_CLASS", "LOAD_ASSERTION_ERROR", "RETURN_GENERATOR",
             "IMPORT_STAR", "SETUP_ANNOTATIONS", "YIELD_VALUE", "ASYNC_GEN_WRAP",
             "PREP_RERAISE_STAR", "POP_EXCEPT", "STORE_NAME", "DELETE_NAME", "DELETE_ATTR",
@@ -202,7 +202,9 @@ void Tracer::traceStepEvent(const CodeInstruction &ins, size_t nodesBefore, size
 TraceResult Tracer::run() {
     if (m_start.shapes)
         m_start.shapes->beginTrace();
-    addGuard(Guard::globalState());
+    Guard global = Guard::globalState();
+    m_gradMode = global.text().find("grad_mode=True") != std::string::npos;
+    addGuard(std::move(global));
     Frame &root = *m_frames.front();
     for (size_t i = 0; m_start.stack && i < m_start.stack->size(); ++i)
         root.stack.push_back((*m_start.stack)[i]
@@ -372,8 +374,9 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
             return v;
         }
         v = Value::ofKind(K::UserFunction, PyRef::borrow(o), source);
+        // A nested def is a new function object per call: its code is what must not change.
         if (source)
-            addGuard(Guard::idMatch(source, o));
+            addGuard(Guard::idMatch(Source::attr(source, "__code__"), PyFunction_GET_CODE(o)));
         return v;
     }
     if (PyCFunction_Check(o) || Py_TYPE(o) == &PyMethodDescr_Type) {

@@ -129,6 +129,9 @@ public:
                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     ValuePtr callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    // Records a grad-mode switch as a graph node (torch._C._set_grad_enabled), as Dynamo does.
+    void setGradMode(bool enabled);
+    bool gradMode() const { return m_gradMode; }
     ValuePtr loadCell(const ValuePtr &cell);
     void storeCell(const ValuePtr &cell, ValuePtr value);
     void recordSideEffect(SideEffect effect) { m_sideEffects.push_back(std::move(effect)); }
@@ -157,6 +160,7 @@ private:
     int m_breakOffset = -1;
     std::vector<SourceSite> m_breakStack;
     long m_instructionCount = 0;
+    bool m_gradMode = true;
     TraceResult m_result;
 };
 

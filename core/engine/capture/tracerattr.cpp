@@ -109,8 +109,12 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         return wrap(v.get(), library ? nullptr
                                      : (obj->source ? Source::attr(obj->source, name) : nullptr));
     }
-    case K::List:
     case K::Tuple:
+        for (size_t i = 0; i < obj->keys.size() && i < obj->items.size(); ++i)
+            if (name == PyUnicode_AsUTF8(obj->keys[i].get()))
+                return obj->items[i];
+        return Value::method(K::ObjectMethod, obj, name);
+    case K::List:
     case K::Dict:
         return Value::method(K::ObjectMethod, obj, name);
     case K::Constant: {

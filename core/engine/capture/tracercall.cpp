@@ -114,8 +114,28 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
     case K::Builtin:
         return callBuiltin(fn, args, kwargs);
     case K::Constant:
-        if (PyType_Check(fn->object.get()))
+        if (PyType_Check(fn->object.get())) {
+            std::string type = reinterpret_cast<PyTypeObject *>(fn->object.get())->tp_name;
+            std::string mod = py::moduleOf(fn->object.get());
+            if (mod.rfind("torch.autograd.grad_mode", 0) == 0 &&
+                (type == "no_grad" || type == "enable_grad" || type == "set_grad_enabled")) {
+                auto ctx = Value::ofKind(K::GradMode);
+                ctx->index = type == "enable_grad" ? 1 : 0;
+                if (type == "set_grad_enabled")
+                    ctx->index = args.size() == 1 && truthOf(args[0]) ? 1 : 0;
+                if (type == "set_grad_enabled")
+                    throw GraphBreak("unsupported_call", "torch.set_grad_enabled (global mode "
+                                                         "change outside a with block)");
+                return ctx;
+            }
             return callBuiltin(fn, args, kwargs);
+        }
+        break;
+    case K::GradMode:
+        if (fn->name == "__exit__") {
+            setGradMode(fn->index != 0);
+            return Value::constant(Py_None);
+        }
         break;
     case K::UserFunction: {
         PyObject *f = fn->object.get();

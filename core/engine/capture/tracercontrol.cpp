@@ -1,6 +1,7 @@
 // Handlers for jumps, iteration and return: constant conditions are decided at trace time; a
 // condition on tensor data is a graph break (data_dependent_branch).
 #include "capture/breakcatalogue.h"
+#include "capture/pyobjects.h"
 #include "capture/tracer.h"
 
 namespace dynascope {
@@ -133,6 +134,40 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
     default:
         throw GraphBreak("unknown_value", "iteration over " + v->describe());
     }
+}
+
+} // namespace dynascope
+
+namespace dynascope {
+
+void Tracer::setGradMode(bool enabled) {
+    PyRef c = PyRef::steal(PyObject_GetAttrString(py::torch(), "_C"));
+    PyRef fn = c ? PyRef::steal(PyObject_GetAttrString(c.get(), "_set_grad_enabled")) : PyRef();
+    if (!fn) {
+        PyErr_Clear();
+        throw GraphBreak("unsupported_call", "torch._C._set_grad_enabled is missing");
+    }
+    m_graph->addCall("call_function", "torch._C._set_grad_enabled", fn,
+                     {NodeArg::ofConst(PyRef::borrow(enabled ? Py_True : Py_False))}, {});
+    std::vector<SourceSite> stack = userStack();
+    m_graph->last().site = stack.back();
+    if (stack.size() > 1)
+        m_graph->last().inlineStack.assign(stack.begin(), stack.end() - 1);
+    m_gradMode = enabled;
+}
+
+// with torch.no_grad()/enable_grad(): the mode switch is a graph node; other context managers
+// are left to CPython (a break of type unsupported_opcode).
+void Tracer::op_BEFORE_WITH(const CodeInstruction &) {
+    ValuePtr ctx = pop();
+    if (ctx->kind != Value::Kind::GradMode || ctx->name == "__exit__")
+        throw GraphBreak("unsupported_opcode", "BEFORE_WITH on " + ctx->describe());
+    auto exit = Value::ofKind(Value::Kind::GradMode);
+    exit->name = "__exit__";
+    exit->index = m_gradMode ? 1 : 0;
+    setGradMode(ctx->index != 0);
+    push(exit);
+    push(Value::constant(Py_None));
 }
 
 } // namespace dynascope

@@ -5,6 +5,8 @@
 #include "capture/shapepolicy.h"
 #include "capture/tracer.h"
 
+#include <structmember.h>
+
 #include <set>
 
 namespace dynascope {
@@ -134,6 +136,21 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
         nodeKwargs.push_back({k.first, toNodeArg(k.second)});
     if (isDataDependentShapeOp(target))
         throw GraphBreak("data_dependent_shape", target);
+    // Shape inference runs under the traced code's grad mode (requires_grad of the results).
+    PyRef c = PyRef::steal(PyObject_GetAttrString(py::torch(), "_C"));
+    PyRef setGrad = PyRef::steal(PyObject_GetAttrString(c.get(), "_set_grad_enabled"));
+    PyRef isGrad = PyRef::steal(PyObject_GetAttrString(py::torch(), "is_grad_enabled"));
+    PyRef before = PyRef::steal(PyObject_CallNoArgs(isGrad.get()));
+    PyRef(PyRef::steal(PyObject_CallOneArg(setGrad.get(), gradMode() ? Py_True : Py_False)));
+    struct Restore {
+        PyObject *fn, *value;
+        ~Restore() {
+            PyObject *type, *v, *tb;
+            PyErr_Fetch(&type, &v, &tb);
+            Py_XDECREF(PyObject_CallOneArg(fn, value));
+            PyErr_Restore(type, v, tb);
+        }
+    } restore{setGrad.get(), before.get()};
     PyRef result = callExample(metaFn, op, target, args, kwargs, 0);
     if (!result) {
         std::string err = errorText();
@@ -213,7 +230,26 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
                 setMeta(itemNode, v);
                 items.push_back(v);
             }
-            return Value::sequence(K::Tuple, items);
+            ValuePtr tuple = Value::sequence(K::Tuple, items);
+            // torch.return_types.* (values/indices): keep the type and its field names.
+            if (!PyTuple_CheckExact(result.get()) && PyTuple_Check(result.get())) {
+                PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(result.get()));
+                tuple->tupleType = PyRef::borrow(type);
+                PyRef fields = PyRef::steal(PyObject_GetAttrString(type, "_fields"));
+                if (!fields) {
+                    PyErr_Clear();
+                    // structseq: field names from the members of the type.
+                    for (Py_ssize_t i = 0; i < n; ++i) {
+                        PyMemberDef *m = reinterpret_cast<PyTypeObject *>(type)->tp_members;
+                        if (m && m[i].name)
+                            tuple->keys.push_back(PyRef::steal(PyUnicode_FromString(m[i].name)));
+                    }
+                } else {
+                    for (Py_ssize_t i = 0; i < PySequence_Size(fields.get()); ++i)
+                        tuple->keys.push_back(PyRef::steal(PySequence_GetItem(fields.get(), i)));
+                }
+            }
+            return tuple;
         }
     }
     if (result.get() == Py_None || PyBool_Check(result.get()) || PyLong_Check(result.get()) ||

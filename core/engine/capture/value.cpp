@@ -89,6 +89,7 @@ const char *kindName(Value::Kind kind) {
     case Value::Kind::NNModule: return "NNModuleVariable";
     case Value::Kind::Cell: return "CellVariable";
     case Value::Kind::UserObject: return "UserDefinedObjectVariable";
+    case Value::Kind::GradMode: return "GradModeVariable";
     }
     return "?";
 }

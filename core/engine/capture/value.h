@@ -33,6 +33,8 @@ struct Value {
         NNModule,       // a torch.nn.Module instance
         Cell,           // a closure cell: concrete `object`, or a symbolic one (items[0])
         UserObject,     // any other object, read through its attributes
+        GradMode,       // torch.no_grad()/enable_grad()/set_grad_enabled(b): `index` = mode;
+                        // name "__exit__" for the bound exit that restores mode `index`
     };
 
     Kind kind = Kind::Constant;
@@ -51,6 +53,7 @@ struct Value {
     ValuePtr kwDefaults;          // NestedFunction: a Dict, or null
     std::vector<ValuePtr> closure; // NestedFunction: Cell values
     bool mutated = false;          // List/Dict with a source that the trace changed
+    PyRef tupleType;               // Tuple: a named tuple / structseq type (fields in `keys`)
 
     static ValuePtr null();
     static ValuePtr constant(PyRef object);

@@ -1,19 +1,20 @@
-// Layout benchmark: 2,000 nodes (10 graphs x 200, chains with fan-in) through Graphviz and the scene.
+// Layout benchmark: 2,000 nodes (10 graphs x 200, chains with fan-in) through Graphviz and the
+// scene.
 #include "graph/graphscene.h"
 #include "graph/graphview.h"
 #include "layout/graphlayout.h"
 #include "syntheticcapture.h"
 
 #include <QApplication>
-#include <QEventLoop>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QImage>
 #include <QPainter>
 
 #include <algorithm>
 #include <climits>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 using namespace dynascope;
@@ -21,7 +22,9 @@ using namespace dynascope;
 namespace {
 constexpr double kTargetSeconds = 2.0;
 
-double seconds(QElapsedTimer &t) { return t.nsecsElapsed() / 1e9; }
+double seconds(QElapsedTimer &t) {
+    return t.nsecsElapsed() / 1e9;
+}
 
 // CPU time of this thread: on a shared, loaded machine wall time overstates the cost.
 double cpuSeconds() {

@@ -41,9 +41,17 @@ std::string dotQuote(const std::string &text) {
     return out + "\"";
 }
 
-DotGraph::DotGraph(const GraphLayoutInput &input) {
-    for (const CapturedGraph &graph : input.graphs)
+DotGraph::DotGraph(const GraphLayoutInput &input, bool quick) : m_quick(quick) {
+    // The stream is untrusted: an empty or repeated graph id would merge two clusters' nodes.
+    std::set<std::string> used;
+    for (std::size_t i = 0; i < input.graphs.size(); ++i) {
+        CapturedGraph graph = input.graphs[i];
+        if (graph.id.empty() || !used.insert(graph.id).second) {
+            graph.id = "graph#" + std::to_string(i + 1);
+            used.insert(graph.id);
+        }
         addGraph(graph, input.collapsedGraphs.count(graph.id) > 0);
+    }
     addBreakEdges(input);
     writeText();
 }
@@ -109,7 +117,8 @@ void DotGraph::addGraph(const CapturedGraph &graph, bool collapsed) {
 void DotGraph::addBreakEdges(const GraphLayoutInput &input) {
     std::map<std::string, std::size_t> graphIndex;
     for (std::size_t i = 0; i < input.graphs.size(); ++i)
-        graphIndex.emplace(input.graphs[i].id, i);
+        if (!input.graphs[i].id.empty())
+            graphIndex.emplace(input.graphs[i].id, i); // the first graph of a repeated id
     auto indexOf = [&](const std::string &id) -> long {
         auto it = graphIndex.find(id);
         return it == graphIndex.end() ? -1 : static_cast<long>(it->second);
@@ -145,7 +154,16 @@ void DotGraph::addBreakEdges(const GraphLayoutInput &input) {
     }
 }
 
+std::string DotGraph::dotId(const std::string &boxId) const {
+    auto it = m_dotIds.find(boxId);
+    return it == m_dotIds.end() ? std::string() : it->second;
+}
+
 void DotGraph::writeText() {
+    for (std::size_t i = 0; i < m_nodes.size(); ++i)
+        m_dotIds[m_nodes[i].id] = "n" + std::to_string(i);
+    for (std::size_t i = 0; i < m_breaks.size(); ++i)
+        m_dotIds[m_breaks[i].id] = "b" + std::to_string(i);
     std::ostringstream out;
     out << "digraph dynascope {\n"
            "  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=11, nodesep=0.25, "
@@ -153,6 +171,8 @@ void DotGraph::writeText() {
            "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10, "
            "color=\"#5f6b7a\", margin=\"0.12,0.05\"];\n"
            "  edge [color=\"#5f6b7a\", arrowsize=0.7];\n";
+    if (m_quick) // x positioning (network simplex) dominates on thousands of nodes
+        out << "  graph [nslimit=1, nslimit1=1, mclimit=0.3];\n";
     for (std::size_t c = 0; c < m_clusters.size(); ++c) {
         out << "  subgraph " << dotQuote(clusterName(c)) << " {\n"
             << "    label=" << dotQuote(m_clusters[c].label)
@@ -160,17 +180,17 @@ void DotGraph::writeText() {
                "color=\"#9aa5b1\";\n";
         for (std::size_t n : m_clusterNodes[c]) {
             const NodeBox &box = m_nodes[n];
-            out << "    " << dotQuote(box.id) << " [label=" << dotQuote(joinLines(box.labelLines))
+            out << "    " << dotId(box.id) << " [label=" << dotQuote(joinLines(box.labelLines))
                 << ", fillcolor=\"" << fillFor(box.kind) << "\"];\n";
         }
         out << "  }\n";
     }
     for (const NodeBox &box : m_breaks)
-        out << "  " << dotQuote(box.id) << " [label=" << dotQuote(joinLines(box.labelLines))
+        out << "  " << dotId(box.id) << " [label=" << dotQuote(joinLines(box.labelLines))
             << ", shape=box, style=\"filled,bold\", color=\"#d84315\", fillcolor=\""
             << fillFor("break") << "\"];\n";
     for (const DotEdge &e : m_edges) {
-        out << "  " << dotQuote(e.from) << " -> " << dotQuote(e.to);
+        out << "  " << dotId(e.from) << " -> " << dotId(e.to);
         if (e.invisible)
             out << " [style=invis]";
         else if (e.dashed)

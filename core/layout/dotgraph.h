@@ -4,6 +4,7 @@
 #include "layout/graphgeometry.h"
 #include "layout/graphlayoutinput.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,10 +18,12 @@ struct DotEdge {
 };
 
 // Builds the DOT text for a capture: one cluster per graph, break markers between them. The boxes
-// it lists carry everything but their rectangle, which the layout fills in.
+// it lists carry everything but their rectangle, which the layout fills in. A graph whose id is
+// empty or repeats an earlier one is called "graph#N" (N: its 1-based position) instead.
 class DotGraph {
 public:
-    explicit DotGraph(const GraphLayoutInput &input);
+    // `quick` caps dot's crossing minimisation and positioning passes (for very big graphs).
+    explicit DotGraph(const GraphLayoutInput &input, bool quick = false);
 
     const std::string &text() const { return m_text; }
     const std::vector<NodeBox> &nodes() const { return m_nodes; }
@@ -32,6 +35,9 @@ public:
     // The first box of graph i (its first placeholder) and its last (its output).
     const std::string &entryOf(std::size_t graph) const { return m_entries[graph]; }
     const std::string &exitOf(std::size_t graph) const { return m_exits[graph]; }
+    // The DOT name of a box: "n12", "b0". Names in the capture are untrusted text, and the DOT
+    // scanner keeps "\\" in an ID as two characters, so they only ever appear in labels.
+    std::string dotId(const std::string &boxId) const;
 
 private:
     void addGraph(const CapturedGraph &graph, bool collapsed);
@@ -45,7 +51,9 @@ private:
     std::vector<std::vector<std::size_t>> m_clusterNodes; // indices into m_nodes per cluster
     std::vector<std::string> m_entries;
     std::vector<std::string> m_exits;
+    std::map<std::string, std::string> m_dotIds; // box id -> DOT name
     std::string m_text;
+    bool m_quick;
 };
 
 // A DOT double-quoted string for any text.

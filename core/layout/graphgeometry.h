@@ -44,7 +44,7 @@ struct EdgePath {
     std::string to;
     std::vector<GeoPoint> bezier; // cubic Bézier: p0, c1, c2, p1, c1, c2, p2, … (3n + 1 points)
     bool hasArrow = false;
-    GeoPoint arrowTip; // where the arrowhead touches the target, when hasArrow
+    GeoPoint arrowTip;   // where the arrowhead touches the target, when hasArrow
     bool dashed = false; // an edge into or out of a break marker
 };
 
@@ -62,7 +62,7 @@ struct GraphGeometry {
     std::vector<ClusterBox> clusters; // one per graph, execution order
     GeoRect bounds;
     bool laidOutPerCluster = false; // too big for one layout: each graph laid out on its own
-    std::string message;            // why, in words, when laidOutPerCluster
+    std::string message;            // why, in words, when the layout was split or cut short
     std::string error;              // non-empty when Graphviz failed
 
     // The node or break marker with that id, or nullptr.

@@ -12,10 +12,11 @@
 namespace dynascope {
 
 namespace {
-constexpr double kClusterGap = 36;     // vertical space around a break marker when stacking
-constexpr double kArrowLength = 7;     // dot's arrowhead at arrowsize 0.7, in points
+constexpr double kClusterGap = 36; // vertical space around a break marker when stacking
+constexpr double kArrowLength = 7; // dot's arrowhead at arrowsize 0.7, in points
 
-template <typename T> T *byName(Agraph_t *g, const std::string &name, T *(*lookup)(Agraph_t *, char *, int)) {
+template <typename T>
+T *byName(Agraph_t *g, const std::string &name, T *(*lookup)(Agraph_t *, char *, int)) {
     return lookup(g, const_cast<char *>(name.c_str()), 0);
 }
 
@@ -24,7 +25,7 @@ void readGeometry(const DotGraph &dot, Agraph_t *g, GraphGeometry &out) {
     const CoordinateConverter convert(GD_bb(g));
     out.bounds = convert.rect(GD_bb(g));
     auto place = [&](NodeBox box) {
-        if (Agnode_t *n = byName<Agnode_t>(g, box.id, agnode))
+        if (Agnode_t *n = byName<Agnode_t>(g, dot.dotId(box.id), agnode))
             box.rect = convert.nodeRect(ND_coord(n), ND_width(n), ND_height(n));
         return box;
     };
@@ -41,8 +42,8 @@ void readGeometry(const DotGraph &dot, Agraph_t *g, GraphGeometry &out) {
     for (const DotEdge &edge : dot.edges()) {
         if (edge.invisible)
             continue;
-        Agnode_t *tail = byName<Agnode_t>(g, edge.from, agnode);
-        Agnode_t *head = byName<Agnode_t>(g, edge.to, agnode);
+        Agnode_t *tail = byName<Agnode_t>(g, dot.dotId(edge.from), agnode);
+        Agnode_t *head = byName<Agnode_t>(g, dot.dotId(edge.to), agnode);
         Agedge_t *e = tail && head ? agedge(g, tail, head, nullptr, 0) : nullptr;
         EdgePath path{edge.from, edge.to};
         path.dashed = edge.dashed;
@@ -108,16 +109,18 @@ GeoRect markerSize(const NodeBox &marker) {
 
 // Too big for one dot run: lay every graph out alone and stack them in execution order, break
 // markers in the gaps, break edges drawn straight.
-GraphGeometry layoutPerCluster(const GraphLayoutInput &input, const DotGraph &whole) {
+GraphGeometry layoutPerCluster(const GraphLayoutInput &input, const DotGraph &whole,
+                               std::size_t limit) {
     GraphGeometry out;
     out.laidOutPerCluster = true;
     std::vector<GraphGeometry> parts;
     double width = 0;
-    for (const CapturedGraph &graph : input.graphs) {
+    for (std::size_t i = 0; i < input.graphs.size(); ++i) {
         GraphLayoutInput one;
-        one.graphs = {graph};
+        one.graphs = {input.graphs[i]};
+        one.graphs[0].id = whole.clusters()[i].graphId; // the unique key the whole layout uses
         one.collapsedGraphs = input.collapsedGraphs;
-        parts.push_back(layoutDot(DotGraph(one)));
+        parts.push_back(layoutDot(DotGraph(one, input.graphs[i].nodes.size() > limit)));
         if (!parts.back().error.empty()) {
             out.error = parts.back().error;
             return out;
@@ -125,11 +128,12 @@ GraphGeometry layoutPerCluster(const GraphLayoutInput &input, const DotGraph &wh
         width = std::max(width, parts.back().bounds.width);
     }
     // Which gap each break goes into: after the graph it ends (-1: above the first graph).
+    std::map<std::string, long> clusterOfGraph;
+    for (std::size_t i = 0; i < whole.clusters().size(); ++i)
+        clusterOfGraph.emplace(whole.clusters()[i].graphId, static_cast<long>(i));
     std::map<std::string, long> clusterOfBox;
     for (const NodeBox &n : whole.nodes())
-        clusterOfBox[n.id] = std::find_if(input.graphs.begin(), input.graphs.end(), [&](auto &g) {
-                                 return g.id == n.graphId;
-                             }) - input.graphs.begin();
+        clusterOfBox[n.id] = clusterOfGraph[n.graphId];
     std::map<long, std::vector<NodeBox>> gaps;
     for (const NodeBox &marker : whole.breaks()) {
         long slot = -1;
@@ -199,17 +203,24 @@ GraphGeometry layoutPerCluster(const GraphLayoutInput &input, const DotGraph &wh
 GraphGeometry layoutGraphs(const GraphLayoutInput &input, const GraphLayoutOptions &options) {
     const DotGraph dot(input);
     const std::size_t boxes = dot.nodes().size() + dot.breaks().size();
-    if (input.graphs.size() > 1 && boxes > static_cast<std::size_t>(options.perClusterThreshold)) {
-        GraphGeometry geometry = layoutPerCluster(input, dot);
-        geometry.message = std::to_string(boxes) + " boxes is more than one layout handles quickly (" +
-                           std::to_string(options.perClusterThreshold) +
-                           "): each graph was laid out on its own and the graphs stacked.";
+    const std::size_t limit = static_cast<std::size_t>(std::max(options.perClusterThreshold, 1));
+    if (boxes <= limit)
+        return layoutDot(dot);
+    const std::string why = std::to_string(boxes) + " boxes is more than one layout handles " +
+                            "quickly (" + std::to_string(limit) + "): ";
+    if (input.graphs.size() > 1) {
+        GraphGeometry geometry = layoutPerCluster(input, dot, limit);
+        geometry.message = why + "each graph was laid out on its own and the graphs stacked.";
         return geometry;
     }
-    return layoutDot(dot);
+    GraphGeometry geometry = layoutDot(DotGraph(input, true));
+    geometry.message = why + "dot's ordering and positioning passes were cut short.";
+    return geometry;
 }
 
-std::string graphDot(const GraphLayoutInput &input) { return DotGraph(input).text(); }
+std::string graphDot(const GraphLayoutInput &input) {
+    return DotGraph(input).text();
+}
 
 std::string graphSvg(const GraphLayoutInput &input, std::string *error) {
     const DotGraph dot(input);

@@ -10,8 +10,8 @@
 namespace dynascope {
 
 struct GraphLayoutInput {
-    std::vector<CapturedGraph> graphs;  // execution order
-    std::vector<GraphBreakInfo> breaks; // execution order
+    std::vector<CapturedGraph> graphs;     // execution order
+    std::vector<GraphBreakInfo> breaks;    // execution order
     std::set<std::string> collapsedGraphs; // graph ids drawn as one box
 };
 

@@ -10,6 +10,7 @@
 #include "syntheticcapture.h"
 
 #include <QImage>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -42,6 +43,7 @@ private slots:
     void exportsWriteFiles();
     void minimapShowsWhenGraphDoesNotFit();
     void explainPanelCountsAndJumps();
+    void splitLayoutIsAnnounced();
 
 private:
     bool load(const GraphLayoutInput &in);
@@ -66,7 +68,9 @@ void TestGraphView::init() {
     QVERIFY(load(synthetic::threeGraphs()));
 }
 
-void TestGraphView::cleanup() { m_view.reset(); }
+void TestGraphView::cleanup() {
+    m_view.reset();
+}
 
 void TestGraphView::drawsEveryNodeBreakAndCluster() {
     GraphScene *scene = m_view->graphScene();
@@ -109,7 +113,7 @@ void TestGraphView::clickingBreakEmitsBreakClicked() {
 
 void TestGraphView::searchSelectsAndCentres() {
     m_view->setTransform(QTransform::fromScale(3, 3)); // the scene no longer fits: centring shows
-    QCOMPARE(m_view->search("operator.mul"), 1); // by target
+    QCOMPARE(m_view->search("operator.mul"), 1);       // by target
     NodeItem *mul = m_view->graphScene()->nodeItem("G2", "mul");
     QVERIFY(mul->isSelected());
     const QPointF centre = m_view->mapToScene(m_view->viewport()->rect().center());
@@ -262,7 +266,7 @@ void TestGraphView::exportsWriteFiles() {
     QVERIFY(dotFile.open(QIODevice::ReadOnly));
     const QByteArray text = dotFile.readAll();
     QVERIFY(text.startsWith("digraph"));
-    QVERIFY(text.contains("\"G3/lin_weight\""));
+    QVERIFY(text.contains("label=\"lin_weight\\nattr lin.weight"));
 }
 
 void TestGraphView::minimapShowsWhenGraphDoesNotFit() {
@@ -302,6 +306,23 @@ void TestGraphView::explainPanelCountsAndJumps() {
     emit tree->itemClicked(outer, 0);
     QCOMPARE(jump.last().at(1).toInt(), 30);
     QCOMPARE(tree->topLevelItem(0)->child(0)->text(0), QString("G1  Model.forward — 3 ops"));
+}
+
+void TestGraphView::splitLayoutIsAnnounced() {
+    auto *banner = m_view->findChild<QLabel *>("graphLayoutBanner");
+    QVERIFY(banner);
+    QVERIFY(!banner->isVisible());
+    GraphLayoutOptions options;
+    options.perClusterThreshold = 50;
+    m_view->setLayoutOptions(options);
+    QVERIFY(load(synthetic::randomDags(3, 30, 4)));
+    QVERIFY(banner->isVisible());
+    QVERIFY2(banner->text().contains("each graph was laid out on its own"),
+             qPrintable(banner->text()));
+    QCOMPARE(m_view->graphScene()->nodeItems().size(), 90);
+    QCOMPARE(m_view->graphScene()->breakItems().size(), 2);
+    m_view->clearGraphs();
+    QVERIFY(!banner->isVisible());
 }
 
 QTEST_MAIN(TestGraphView)

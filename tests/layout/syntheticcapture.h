@@ -86,11 +86,11 @@ inline GraphLayoutInput randomDags(int graphs, int perGraph, unsigned seed) {
                     args.push_back(graph.nodes[random() % graph.nodes.size()].name);
             }
             graph.nodes.push_back(node("n" + std::to_string(i), op,
-                                       op == "call_function" ? "torch.add" : "relu", args,
-                                       2 + i, step++));
+                                       op == "call_function" ? "torch.add" : "relu", args, 2 + i,
+                                       step++));
         }
-        graph.nodes.push_back(node("output", "output", "output", {graph.nodes.back().name},
-                                   perGraph + 1, step++));
+        graph.nodes.push_back(
+            node("output", "output", "output", {graph.nodes.back().name}, perGraph + 1, step++));
         in.graphs.push_back(std::move(graph));
         if (g > 0) {
             GraphBreakInfo b;

@@ -2,8 +2,8 @@
 #include "layout/graphlayout.h"
 #include "syntheticcapture.h"
 
-#include <QtTest>
 #include <QXmlStreamReader>
+#include <QtTest>
 
 #include <cgraph.h>
 
@@ -15,7 +15,9 @@ Q_DECLARE_METATYPE(dynascope::GraphLayoutInput)
 
 namespace {
 // Shortest distance from p to the box, in points; 0 inside.
-double gap(const NodeBox &box, const GeoPoint &p) { return box.rect.distanceTo(p); }
+double gap(const NodeBox &box, const GeoPoint &p) {
+    return box.rect.distanceTo(p);
+}
 
 const NodeBox &box(const GraphGeometry &g, const std::string &id) {
     const NodeBox *b = g.findBox(id);
@@ -43,6 +45,8 @@ private slots:
     void dotRereads();
     void svgIsWellFormed();
     void commaDecimalLocale();
+    void hostileTextAndIdsSurvive();
+    void emptyCapture();
 };
 
 void TestLayout::invariants_data() {
@@ -179,6 +183,14 @@ void TestLayout::perClusterForLargeCaptures() {
     QVERIFY(g.laidOutPerCluster);
     QVERIFY(!g.message.empty());
     QVERIFY(!layoutGraphs(synthetic::randomDags(3, 30, 3)).laidOutPerCluster);
+    // One graph too big for the limit cannot be split: dot runs with its passes cut short.
+    const GraphGeometry single = layoutGraphs(synthetic::randomDags(1, 80, 3), options);
+    QVERIFY(!single.laidOutPerCluster);
+    QVERIFY(single.message.find("cut short") != std::string::npos);
+    QCOMPARE(single.nodes.size(), std::size_t(80));
+    for (std::size_t i = 0; i < single.nodes.size(); ++i)
+        for (std::size_t j = i + 1; j < single.nodes.size(); ++j)
+            QVERIFY(!single.nodes[i].rect.intersects(single.nodes[j].rect));
 }
 
 void TestLayout::collapsedGraphIsOneBox() {
@@ -209,7 +221,7 @@ void TestLayout::dotRereads() {
         for (Agedge_t *e = agfstout(g, n); e; e = agnxtout(g, e))
             ++edges;
     QCOMPARE(edges, 6 + 3 + 4 + 4); // G1, G2, G3 data edges; two per break
-    Agnode_t *marker = agnode(g, const_cast<char *>("break/1"), 0);
+    Agnode_t *marker = agnode(g, const_cast<char *>("b1"), 0); // DOT names: n<i>, b<i>
     QVERIFY(marker);
     const QString label = QString::fromUtf8(agget(marker, const_cast<char *>("label")));
     QVERIFY2(label.contains("call to builtin print is not traceable"), qPrintable(label));
@@ -251,6 +263,58 @@ void TestLayout::commaDecimalLocale() {
     const GraphGeometry plain = layoutGraphs(synthetic::threeGraphs());
     QCOMPARE(underComma.bounds.width, plain.bounds.width);
     QCOMPARE(underComma.bounds.height, plain.bounds.height);
+}
+
+void TestLayout::hostileTextAndIdsSurvive() {
+    // The event stream is untrusted: quotes, backslashes, markup and broken ids must not break
+    // the DOT text, the layout or the SVG.
+    GraphLayoutInput in = synthetic::threeGraphs();
+    const std::string weird = "mat\"mul\\n<&>";
+    in.graphs[0].nodes[2].name = weird;
+    in.graphs[0].nodes[3].args = {weird};
+    in.graphs[0].nodes[2].target = "torch.\"odd\"\nsecond line";
+    in.breaks[0].reason = "quotes \"q\", a backslash \\ and <xml> & more";
+    in.graphs[1].id = "";   // empty
+    in.graphs[2].id = "G1"; // repeated
+    const GraphGeometry g = layoutGraphs(in);
+    QVERIFY2(g.error.empty(), g.error.c_str());
+    QCOMPARE(g.nodes.size(), std::size_t(15));
+    QCOMPARE(g.clusters[1].graphId, std::string("graph#2"));
+    QCOMPARE(g.clusters[2].graphId, std::string("graph#3"));
+    for (std::size_t i = 0; i < g.nodes.size(); ++i)
+        for (std::size_t j = i + 1; j < g.nodes.size(); ++j)
+            QVERIFY(!g.nodes[i].rect.intersects(g.nodes[j].rect));
+    QVERIFY(g.findBox("G1/" + weird));
+
+    const std::string dot = graphDot(in);
+    Agraph_t *parsed = agmemread(dot.c_str());
+    QVERIFY(parsed);
+    QCOMPARE(agnnodes(parsed), 15 + 2);
+    bool labelled = false; // the label, after Graphviz's own escapes, is the name again
+    for (Agnode_t *n = agfstnode(parsed); n; n = agnxtnode(parsed, n))
+        labelled |=
+            std::string(agget(n, const_cast<char *>("label"))).rfind(R"(mat"mul\\n<&>\n)", 0) == 0;
+    QVERIFY(labelled);
+    agclose(parsed);
+
+    std::string error;
+    const std::string svg = graphSvg(in, &error);
+    QVERIFY2(!svg.empty(), error.c_str());
+    QXmlStreamReader xml(QByteArray::fromStdString(svg));
+    QString texts;
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"text")
+            texts += xml.readElementText() + ' ';
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY2(texts.contains("<xml> & more"), qPrintable(texts));
+    QVERIFY2(texts.contains("mat\"mul"), qPrintable(texts));
+}
+
+void TestLayout::emptyCapture() {
+    const GraphGeometry g = layoutGraphs(GraphLayoutInput());
+    QVERIFY2(g.error.empty(), g.error.c_str());
+    QVERIFY(g.nodes.empty() && g.edges.empty() && g.clusters.empty());
+    QVERIFY(!graphSvg(GraphLayoutInput()).empty());
 }
 
 QTEST_GUILESS_MAIN(TestLayout)

@@ -24,9 +24,8 @@ ClusterItem::ClusterItem(const ClusterBox &cluster)
     const qreal wanted = QFontMetricsF(m_font).horizontalAdvance(QStringLiteral("▾ ") + m_label);
     if (wanted > room && room > 0)
         m_font.setPixelSize(std::max(7, int(11 * room / wanted)));
-    setToolTip(QObject::tr("%1 — double-click to %2").arg(m_label,
-                                                         m_collapsed ? QObject::tr("expand")
-                                                                     : QObject::tr("collapse")));
+    setToolTip(QObject::tr("%1 — double-click to %2")
+                   .arg(m_label, m_collapsed ? QObject::tr("expand") : QObject::tr("collapse")));
 }
 
 void ClusterItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *) {
@@ -36,8 +35,7 @@ void ClusterItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWi
     painter->setFont(m_font);
     painter->setPen(QColor(0x37, 0x41, 0x4d));
     const QString marker = m_collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ ");
-    painter->drawText(m_rect.adjusted(8, 3, -8, 0), Qt::AlignLeft | Qt::AlignTop,
-                      marker + m_label);
+    painter->drawText(m_rect.adjusted(8, 3, -8, 0), Qt::AlignLeft | Qt::AlignTop, marker + m_label);
 }
 
 void ClusterItem::mouseDoubleClickEvent(QGraphicsSceneMouseEvent *event) {

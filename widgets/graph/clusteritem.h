@@ -16,8 +16,7 @@ public:
 
     int type() const override { return Type; }
     QRectF boundingRect() const override { return m_rect.adjusted(-1, -1, 1, 1); }
-    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
-               QWidget *widget) override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
     QString graphId() const { return m_graphId; }
     bool isCollapsed() const { return m_collapsed; }

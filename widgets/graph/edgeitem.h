@@ -18,8 +18,7 @@ public:
     int type() const override { return Type; }
     QRectF boundingRect() const override { return m_bounds; }
     QPainterPath shape() const override { return m_path; }
-    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
-               QWidget *widget) override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
     QString from() const { return m_from; }
     QString to() const { return m_to; }

@@ -76,9 +76,8 @@ void ExplainPanel::setGraphs(const std::vector<CapturedGraph> &graphs,
             if (isOp(n.op))
                 ++perTarget[n.target];
         for (const auto &[target, count] : perTarget)
-            new QTreeWidgetItem(item, {QStringLiteral("%1 × %2")
-                                           .arg(QString::fromStdString(target))
-                                           .arg(count)});
+            new QTreeWidgetItem(
+                item, {QStringLiteral("%1 × %2").arg(QString::fromStdString(target)).arg(count)});
     }
     graphRoot->setExpanded(true);
 
@@ -88,7 +87,8 @@ void ExplainPanel::setGraphs(const std::vector<CapturedGraph> &graphs,
         QString text = QString::fromStdString(b.reason);
         if (!b.typeId.empty())
             text = QString::fromStdString(b.typeId) + ": " + text;
-        auto *item = new QTreeWidgetItem(breakRoot, {QStringLiteral("%1. %2").arg(i + 1).arg(text)});
+        auto *item =
+            new QTreeWidgetItem(breakRoot, {QStringLiteral("%1. %2").arg(i + 1).arg(text)});
         item->setToolTip(0, breakToolTip(b, int(i)));
         item->setForeground(0, QColor(0xbf, 0x36, 0x0c));
         item->setData(0, BreakRole, int(i));

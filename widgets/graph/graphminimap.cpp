@@ -45,6 +45,8 @@ void GraphMinimap::resizeEvent(QResizeEvent *event) {
     refit();
 }
 
-void GraphMinimap::wheelEvent(QWheelEvent *event) { event->ignore(); }
+void GraphMinimap::wheelEvent(QWheelEvent *event) {
+    event->ignore();
+}
 
 } // namespace dynascope

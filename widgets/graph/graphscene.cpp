@@ -26,9 +26,10 @@ void GraphScene::clearGraph() {
 
 void GraphScene::setGeometry(const GraphGeometry &geometry, const GraphLayoutInput &input) {
     clearGraph();
+    // Clusters come in input order; their ids are the layout's unique keys for the graphs.
     QHash<QString, const CapturedGraph *> graphs;
-    for (const CapturedGraph &g : input.graphs)
-        graphs.insert(QString::fromStdString(g.id), &g);
+    for (std::size_t i = 0; i < geometry.clusters.size() && i < input.graphs.size(); ++i)
+        graphs.insert(QString::fromStdString(geometry.clusters[i].graphId), &input.graphs[i]);
 
     for (const ClusterBox &c : geometry.clusters) {
         auto *item = new ClusterItem(c);

@@ -43,9 +43,13 @@ GraphSearchBar::GraphSearchBar(QWidget *parent)
     });
 }
 
-QString GraphSearchBar::text() const { return m_edit->text(); }
+QString GraphSearchBar::text() const {
+    return m_edit->text();
+}
 
-void GraphSearchBar::setText(const QString &text) { m_edit->setText(text); }
+void GraphSearchBar::setText(const QString &text) {
+    m_edit->setText(text);
+}
 
 void GraphSearchBar::setResult(int current, int total) {
     m_result->setText(total == 0 ? (m_edit->text().isEmpty() ? QString() : tr("no match"))

@@ -12,6 +12,7 @@
 #include <QAction>
 #include <QContextMenuEvent>
 #include <QFileDialog>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QScrollBar>
@@ -29,7 +30,8 @@ constexpr qreal kMaxZoom = 8.0;
 
 GraphView::GraphView(QWidget *parent)
     : QGraphicsView(parent), m_scene(new GraphScene(this)), m_queue(new LayoutQueue(this)),
-      m_searchBar(new GraphSearchBar(this)), m_minimap(nullptr), m_traceStep(INT_MAX) {
+      m_searchBar(new GraphSearchBar(this)), m_minimap(nullptr), m_banner(new QLabel(this)),
+      m_traceStep(INT_MAX) {
     setScene(m_scene);
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(QGraphicsView::ScrollHandDrag); // pan by dragging the background
@@ -40,6 +42,11 @@ GraphView::GraphView(QWidget *parent)
     m_minimap = new GraphMinimap(this);
     m_minimap->hide();
     m_searchBar->hide();
+    m_banner->setObjectName("graphLayoutBanner");
+    m_banner->setWordWrap(true);
+    m_banner->setStyleSheet("QLabel { background: #fff4d6; border: 1px solid #e0b252;"
+                            " padding: 3px 6px; color: #5a4300; }");
+    m_banner->hide();
     connect(m_queue, &LayoutQueue::finished, this, &GraphView::onLayoutFinished);
     connect(m_scene, &GraphScene::clusterToggleRequested, this, &GraphView::toggleCollapsed);
     connect(m_searchBar, &GraphSearchBar::searchChanged, this, &GraphView::search);
@@ -67,7 +74,8 @@ void GraphView::createActions() {
     };
     add(tr("Zoom In"), {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(QKeySequence::ZoomIn)},
         &GraphView::zoomIn);
-    add(tr("Zoom Out"), {QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence(QKeySequence::ZoomOut)},
+    add(tr("Zoom Out"),
+        {QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence(QKeySequence::ZoomOut)},
         &GraphView::zoomOut);
     add(tr("Fit to View"), {QKeySequence(Qt::CTRL | Qt::Key_0)}, &GraphView::fitToView);
     add(tr("Find Node…"), {QKeySequence(QKeySequence::Find)}, &GraphView::showSearchBar);
@@ -93,6 +101,7 @@ void GraphView::clearGraphs() {
     m_input = GraphLayoutInput();
     m_pendingTicket = 0;
     m_layoutMessage.clear();
+    m_banner->hide();
     m_scene->clearGraph();
     updateMinimap();
 }
@@ -109,8 +118,11 @@ void GraphView::onLayoutFinished(const QString &, quint64 ticket,
     if (ticket != m_pendingTicket)
         return; // superseded by a newer request
     m_pendingTicket = 0;
-    m_layoutMessage = QString::fromStdString(geometry->error.empty() ? geometry->message
-                                                                     : geometry->error);
+    m_layoutMessage =
+        QString::fromStdString(geometry->error.empty() ? geometry->message : geometry->error);
+    m_banner->setText(m_layoutMessage);
+    m_banner->setVisible(!m_layoutMessage.isEmpty());
+    placeOverlays();
     const QTransform kept = transform();
     m_scene->setGeometry(*geometry, m_input);
     m_scene->setTraceStepLimit(m_traceStep);
@@ -183,7 +195,9 @@ void GraphView::focusNode(const QString &graphId, const QString &nodeName) {
     focusItem(m_scene->nodeItem(graphId, nodeName));
 }
 
-void GraphView::focusBreak(int index) { focusItem(m_scene->breakItem(index)); }
+void GraphView::focusBreak(int index) {
+    focusItem(m_scene->breakItem(index));
+}
 
 int GraphView::search(const QString &text) {
     m_searchText = text;
@@ -209,9 +223,13 @@ bool GraphView::stepMatch(int delta) {
     return true;
 }
 
-bool GraphView::findNext() { return stepMatch(1); }
+bool GraphView::findNext() {
+    return stepMatch(1);
+}
 
-bool GraphView::findPrevious() { return stepMatch(-1); }
+bool GraphView::findPrevious() {
+    return stepMatch(-1);
+}
 
 void GraphView::showSearchBar() {
     placeOverlays();
@@ -249,18 +267,26 @@ void GraphView::showUpToTraceStep(int step) {
     m_scene->setTraceStepLimit(step);
 }
 
-void GraphView::showAllTraceSteps() { showUpToTraceStep(INT_MAX); }
+void GraphView::showAllTraceSteps() {
+    showUpToTraceStep(INT_MAX);
+}
 
-bool GraphView::exportSvg(const QString &path) { return GraphExporter::writeSvg(m_scene, path); }
+bool GraphView::exportSvg(const QString &path) {
+    return GraphExporter::writeSvg(m_scene, path);
+}
 
-bool GraphView::exportPng(const QString &path) { return GraphExporter::writePng(m_scene, path); }
+bool GraphView::exportPng(const QString &path) {
+    return GraphExporter::writePng(m_scene, path);
+}
 
-bool GraphView::exportDot(const QString &path) { return GraphExporter::writeDot(m_input, path); }
+bool GraphView::exportDot(const QString &path) {
+    return GraphExporter::writeDot(m_input, path);
+}
 
 void GraphView::askAndExport(const QString &format) {
     const QString filter = tr("%1 files (*.%2)").arg(format.toUpper(), format);
-    QString path = QFileDialog::getSaveFileName(this, tr("Export graph"), "graphs." + format,
-                                                filter);
+    QString path =
+        QFileDialog::getSaveFileName(this, tr("Export graph"), "graphs." + format, filter);
     if (path.isEmpty())
         return;
     QString error;
@@ -335,11 +361,15 @@ void GraphView::placeOverlays() {
     const QSize bar = m_searchBar->sizeHint();
     m_searchBar->setGeometry(area.right() - bar.width() - 8, area.top() + 8, bar.width(),
                              bar.height());
+    const int bannerWidth = std::min(area.width() - 16, 520);
+    m_banner->setGeometry(area.left() + 8, area.top() + 8, bannerWidth,
+                          m_banner->heightForWidth(bannerWidth));
     const QRectF scene = m_scene->sceneRect();
     if (scene.isEmpty())
         return;
     // At most a fifth of the view's width or a third of its height, keeping the scene's shape.
-    const qreal s = std::min(area.width() / 5.0 / scene.width(), area.height() / 3.0 / scene.height());
+    const qreal s =
+        std::min(area.width() / 5.0 / scene.width(), area.height() / 3.0 / scene.height());
     const QSize size(std::max(40, int(scene.width() * s)), std::max(40, int(scene.height() * s)));
     m_minimap->setGeometry(area.right() - size.width() - 8, area.bottom() - size.height() - 8,
                            size.width(), size.height());

@@ -10,6 +10,7 @@
 #include <vector>
 
 class QAction;
+class QLabel;
 
 namespace dynascope {
 
@@ -102,6 +103,7 @@ private:
     LayoutQueue *m_queue;
     GraphSearchBar *m_searchBar;
     GraphMinimap *m_minimap;
+    QLabel *m_banner; // says when the layout was split per graph or failed
     GraphLayoutInput m_input;
     GraphLayoutOptions m_options;
     quint64 m_pendingTicket = 0;

@@ -50,11 +50,11 @@ void LayoutQueue::run() {
             job = std::move(m_jobs.front());
             m_jobs.pop_front();
         }
-        auto geometry =
-            std::make_shared<const GraphGeometry>(layoutGraphs(job.input, job.options));
+        auto geometry = std::make_shared<const GraphGeometry>(layoutGraphs(job.input, job.options));
         // Queued to this object's thread; dropped by Qt if the queue is gone by then.
         QMetaObject::invokeMethod(
-            this, [this, tag = job.tag, ticket = job.ticket, geometry] {
+            this,
+            [this, tag = job.tag, ticket = job.ticket, geometry] {
                 emit finished(tag, ticket, geometry);
             },
             Qt::QueuedConnection);

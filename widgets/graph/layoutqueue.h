@@ -1,4 +1,5 @@
-// Runs Graphviz layouts on one worker thread, newest request per tag wins (RenderDoc's ReplayManager).
+// Runs Graphviz layouts on one worker thread, newest request per tag wins (RenderDoc's
+// ReplayManager).
 #pragma once
 
 #include "layout/graphgeometry.h"

@@ -43,8 +43,8 @@ void NodeItem::fitFont() {
     m_boldFont.setBold(true);
     qreal widest = 0;
     for (int i = 0; i < m_lines.size(); ++i)
-        widest = std::max(widest, QFontMetricsF(i == 0 ? m_boldFont : m_font)
-                                      .horizontalAdvance(m_lines[i]));
+        widest = std::max(
+            widest, QFontMetricsF(i == 0 ? m_boldFont : m_font).horizontalAdvance(m_lines[i]));
     const qreal room = m_rect.width() - 8;
     if (widest > room && widest > 0) {
         const int size = std::max(6, int(10 * room / widest));
@@ -53,7 +53,9 @@ void NodeItem::fitFont() {
     }
 }
 
-QRectF NodeItem::boundingRect() const { return m_rect.adjusted(-3, -3, 3, 3); }
+QRectF NodeItem::boundingRect() const {
+    return m_rect.adjusted(-3, -3, 3, 3);
+}
 
 bool NodeItem::comesFrom(const QString &file, int line) const {
     for (const SourceSite &s : m_sites) {

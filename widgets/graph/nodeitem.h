@@ -19,8 +19,7 @@ public:
 
     int type() const override { return Type; }
     QRectF boundingRect() const override;
-    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
-               QWidget *widget) override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
     QString id() const { return m_id; }
     QString kind() const { return m_kind; }

@@ -7,7 +7,9 @@
 namespace dynascope {
 
 namespace {
-QString esc(const std::string &s) { return QString::fromStdString(s).toHtmlEscaped(); }
+QString esc(const std::string &s) {
+    return QString::fromStdString(s).toHtmlEscaped();
+}
 
 QString stackRows(const std::vector<SourceSite> &stack) {
     QString rows;
@@ -20,8 +22,8 @@ QString stackRows(const std::vector<SourceSite> &stack) {
 QString siteText(const SourceSite &site) {
     if (site.file.empty() && site.line <= 0)
         return QStringLiteral("unknown location");
-    QString text = QFileInfo(QString::fromStdString(site.file)).fileName() + ':' +
-                   QString::number(site.line);
+    QString text =
+        QFileInfo(QString::fromStdString(site.file)).fileName() + ':' + QString::number(site.line);
     QStringList extra;
     if (site.offset >= 0)
         extra << QStringLiteral("offset %1").arg(site.offset);

@@ -18,7 +18,9 @@ struct SequentialIds {
     IDTYPE nextAnonymous = 1;      // anonymous objects (edges) get odd IDs, names even ones
 };
 
-void *idOpen(Agraph_t *, Agdisc_t *) { return new SequentialIds; }
+void *idOpen(Agraph_t *, Agdisc_t *) {
+    return new SequentialIds;
+}
 
 long idMap(void *state, int, char *name, IDTYPE *id, int create) {
     auto *ids = static_cast<SequentialIds *>(state);
@@ -39,7 +41,9 @@ long idMap(void *state, int, char *name, IDTYPE *id, int create) {
     return 1;
 }
 
-long idAlloc(void *, int, IDTYPE) { return 0; } // no caller asks for a particular ID
+long idAlloc(void *, int, IDTYPE) {
+    return 0;
+} // no caller asks for a particular ID
 void idFree(void *, int, IDTYPE) {}
 
 char *idPrint(void *state, int, IDTYPE id) {
@@ -49,7 +53,9 @@ char *idPrint(void *state, int, IDTYPE id) {
     return ids->names[id / 2 - 1].data();
 }
 
-void idClose(void *state) { delete static_cast<SequentialIds *>(state); }
+void idClose(void *state) {
+    delete static_cast<SequentialIds *>(state);
+}
 void idRegister(void *, int, void *) {}
 
 Agiddisc_t sequentialIdDisc = {idOpen, idMap, idAlloc, idFree, idPrint, idClose, idRegister};
@@ -94,12 +100,14 @@ GraphvizSession::GraphvizSession(const std::string &dotText) {
     m_graph = readDot(dotText);
     if (!m_graph) {
         const char *last = aglasterr();
-        m_error = std::string("Graphviz could not parse the graph") + (last ? ": " + std::string(last) : "");
+        m_error = std::string("Graphviz could not parse the graph") +
+                  (last ? ": " + std::string(last) : "");
         return;
     }
     if (gvLayout(m_context, m_graph, "dot") != 0) {
         const char *last = aglasterr();
-        m_error = std::string("Graphviz dot layout failed") + (last ? ": " + std::string(last) : "");
+        m_error =
+            std::string("Graphviz dot layout failed") + (last ? ": " + std::string(last) : "");
         return;
     }
     m_laidOut = true;

@@ -1,4 +1,6 @@
 // `dynascope run [OPTIONS] FILE [ARGS...]`: runs a script headless, as python3.11 FILE would.
+#include "capture/capturemodule.h"
+#include "capture/torchshim.h"
 #include "cli/commands.h"
 #include "cli/scriptoptionparser.h"
 #include "python/interpreter.h"
@@ -7,6 +9,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <fstream>
 
 namespace dynascope {
 
@@ -22,6 +25,9 @@ void writeThrough(const std::string &stream, const std::string &text) {
 ScriptOptionParser makeParser() {
     ScriptOptionParser parser("run");
     // Options of `run` are declared here (e.g. --report OUT.json by the capture stage).
+    parser.addOption("--report", "OUT.json",
+                     "after the script, write the capture report (graphs, breaks, guards, "
+                     "recompiles) as JSON");
     return parser;
 }
 
@@ -55,9 +61,21 @@ int runCommand(const Args &args) {
             break;
         }
         // Stages that change how the script runs (the torch.compile shim) install themselves here.
+        if (!installCaptureModule())
+            return 2;
+        installTorchShim();
         int status = runner.execute();
         if (runner.error())
             writeThrough("stderr", runner.error()->formatted);
+        if (options->has("--report")) {
+            std::ofstream report(options->value("--report"));
+            report << torchShimReport(true);
+            if (!report) {
+                std::fprintf(stderr, "dynascope: cannot write the report to '%s'\n",
+                             options->value("--report").c_str());
+                return status ? status : 2;
+            }
+        }
         return status;
     } catch (const std::exception &e) {
         std::fprintf(stderr, "dynascope: %s\n", e.what());

@@ -24,6 +24,8 @@
 // - Stop: the GUI kills the process (SIGKILL). The worker installs no signal handlers, so a
 //   crash in native code ends it by that signal, which the GUI reports as a crash.
 #include "bytecode/codedescriber.h"
+#include "capture/capturemodule.h"
+#include "capture/torchshim.h"
 #include "cli/commands.h"
 #include "cli/workereventchannel.h"
 #include "cli/workerrequest.h"
@@ -33,9 +35,9 @@
 #include "python/scriptrunner.h"
 #include "record/recorder.h"
 
-#include <cerrno>
 #include <cstdio>
 #include <exception>
+#include <cerrno>
 #include <memory>
 #include <unistd.h>
 
@@ -116,6 +118,11 @@ int runScript(EventSink &events, const WorkerRequest &request) {
     emitCodeTree(events, runner.code());
     // Stages that change how the script runs (recorder, torch.compile shim) install themselves
     // here.
+    if (!installCaptureModule())
+        return failWorker(events, "cannot install the capture module");
+    // Graphs, breaks, guards and calls of torch.compile'd code go into the same stream.
+    setCaptureEventSink([&events](const Json &event) { events.emit(event); });
+    installTorchShim();
     // The record stage: every instruction of the script's own code as "step" events, its code
     // objects as "code" events with ids r1, r2, … (the module tree above uses c1, c2, …).
     std::unique_ptr<Recorder> recorder;

@@ -1,0 +1,171 @@
+// The torch API shim end to end: its unit checks inside the embedded interpreter, the embedded
+// sources against the tree, and the capture report of `dynascope explain` and `run --report`
+// checked against the script it describes (line numbers read from the script itself).
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    QString out, err;
+};
+
+Result runDynascope(const QStringList &args, const QString &dir) {
+    QProcess p;
+    p.setWorkingDirectory(dir);
+    p.start(QStringLiteral(DYNASCOPE_EXE), args);
+    Result r;
+    if (!p.waitForStarted(10000) || !p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        r.err = QStringLiteral("did not finish");
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+// The contract's first example, with a marker print so output order can be checked.
+const QByteArray contractScript = R"(import torch
+import torch._dynamo
+
+
+def fn(x):
+    y = x.abs() + 2
+    torch._dynamo.graph_break()
+    return y.sqrt()
+
+
+opt = torch.compile(fn, backend="eager")
+x = torch.randn(3)
+assert torch.allclose(opt(x), fn(x))
+assert torch.allclose(opt(x), fn(x))
+print("SCRIPT-DONE")
+)";
+
+int lineOf(const QByteArray &script, const QByteArray &text) {
+    const QList<QByteArray> lines = script.split('\n');
+    for (int i = 0; i < lines.size(); ++i)
+        if (lines[i].contains(text))
+            return i + 1;
+    return -1;
+}
+
+} // namespace
+
+class TestTorchShim : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        QFile f(m_dir.filePath(QStringLiteral("contract.py")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(contractScript);
+    }
+
+    void shimUnitChecks() {
+        Result r = runDynascope({QStringLiteral("run"),
+                                 QStringLiteral(DYNASCOPE_SOURCE_DIR
+                                                "/tests/capture/shim/test_graphmodule.py")},
+                                m_dir.path());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QLatin1String("graphmodule checks passed")));
+    }
+
+    void embeddedSourcesMatchTree() {
+        Result r = runDynascope(
+            {QStringLiteral("run"),
+             QStringLiteral(DYNASCOPE_SOURCE_DIR "/tests/capture/shim/embedded_matches_source.py"),
+             QStringLiteral(DYNASCOPE_SOURCE_DIR "/core/engine/capture/shim")},
+            m_dir.path());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QLatin1String("graphmodule")));
+    }
+
+    void explainText() {
+        Result r = runDynascope({QStringLiteral("explain"), QStringLiteral("contract.py")},
+                                m_dir.path());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        // The script's own output first, the report after it.
+        const int done = r.out.indexOf(QLatin1String("SCRIPT-DONE"));
+        const int report = r.out.indexOf(QLatin1String("Dynascope capture report"));
+        QVERIFY2(done >= 0 && report > done, qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("Function fn (contract.py:5)")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QLatin1String("Graph Count: 2  Graph Break Count: 1")));
+        QVERIFY(r.out.contains(QLatin1String("Calls: 2  Cache hits: ")));
+        QVERIFY(r.out.contains(QLatin1String("Break Reason 1:")));
+        QVERIFY(r.out.contains(
+            QStringLiteral("contract.py:%1").arg(lineOf(contractScript, "graph_break()"))));
+    }
+
+    void explainJson() {
+        Result r = runDynascope(
+            {QStringLiteral("explain"), QStringLiteral("--json"), QStringLiteral("contract.py")},
+            m_dir.path());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString json = r.out.mid(r.out.indexOf(QLatin1String("SCRIPT-DONE")) + 11);
+        checkReport(json.toUtf8());
+    }
+
+    void runReport() {
+        const QString out = m_dir.filePath(QStringLiteral("report.json"));
+        Result r = runDynascope({QStringLiteral("run"), QStringLiteral("--report"), out,
+                                 QStringLiteral("contract.py")},
+                                m_dir.path());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.out.trimmed(), QStringLiteral("SCRIPT-DONE"));
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        checkReport(f.readAll());
+    }
+
+private:
+    void checkReport(const QByteArray &text) {
+        QJsonParseError error;
+        QJsonDocument doc = QJsonDocument::fromJson(text, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        QJsonObject root = doc.object();
+        QCOMPARE(root.value(QLatin1String("format")).toString(),
+                 QStringLiteral("dynascope-capture-report"));
+        QJsonArray functions = root.value(QLatin1String("functions")).toArray();
+        QCOMPARE(functions.size(), 1);
+        QJsonObject fn = functions[0].toObject();
+        QCOMPARE(fn.value(QLatin1String("function")).toString(), QStringLiteral("fn"));
+        QCOMPARE(fn.value(QLatin1String("graph_count")).toInt(), 2);
+        QCOMPARE(fn.value(QLatin1String("graph_break_count")).toInt(), 1);
+        QCOMPARE(fn.value(QLatin1String("op_count")).toInt(), 3);
+        QCOMPARE(fn.value(QLatin1String("calls")).toInt(), 2);
+        // Provenance: the abs node comes from the line that calls x.abs(), sqrt from its line.
+        QHash<QString, int> lineOfTarget;
+        for (const QJsonValue &g : fn.value(QLatin1String("graphs")).toArray())
+            for (const QJsonValue &n : g.toObject().value(QLatin1String("nodes")).toArray()) {
+                QJsonObject node = n.toObject();
+                lineOfTarget.insert(
+                    node.value(QLatin1String("target")).toString(),
+                    node.value(QLatin1String("site")).toObject().value(QLatin1String("line")).toInt());
+            }
+        QCOMPARE(lineOfTarget.value(QStringLiteral("abs")), lineOf(contractScript, "x.abs()"));
+        QCOMPARE(lineOfTarget.value(QStringLiteral("sqrt")), lineOf(contractScript, "sqrt()"));
+        QJsonArray breaks = fn.value(QLatin1String("breaks")).toArray();
+        QCOMPARE(breaks.size(), 1);
+        QJsonArray stack = breaks[0].toObject().value(QLatin1String("user_stack")).toArray();
+        QVERIFY(!stack.isEmpty());
+        QCOMPARE(stack.last().toObject().value(QLatin1String("line")).toInt(),
+                 lineOf(contractScript, "graph_break()"));
+    }
+
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(TestTorchShim)
+#include "tst_torchshim.moc"

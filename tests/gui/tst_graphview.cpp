@@ -86,6 +86,15 @@ void TestGraphView::drawsEveryNodeBreakAndCluster() {
              "tooltips carry the inline stack");
     QVERIFY(scene->breakItem(0)->toolTip().contains("if on a tensor"));
     QVERIFY(m_view->layoutMessage().isEmpty());
+
+    m_view->setTransform(QTransform::fromScale(3, 3));
+    m_view->focusGraph("G1");
+    const QRectF visible = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
+    QVERIFY(visible.intersects(scene->clusterItem("G1")->sceneBoundingRect()));
+    QVERIFY(!visible.intersects(scene->clusterItem("G3")->sceneBoundingRect()));
+    m_view->focusGraph("G3");
+    const QRectF moved = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
+    QVERIFY(moved.intersects(scene->clusterItem("G3")->sceneBoundingRect()));
 }
 
 void TestGraphView::clickingNodeEmitsNodeClicked() {

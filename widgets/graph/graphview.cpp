@@ -199,6 +199,13 @@ void GraphView::focusBreak(int index) {
     focusItem(m_scene->breakItem(index));
 }
 
+void GraphView::focusGraph(const QString &graphId) {
+    if (ClusterItem *cluster = m_scene->clusterItem(graphId)) {
+        centerOn(cluster->sceneBoundingRect().center());
+        updateMinimap();
+    }
+}
+
 int GraphView::search(const QString &text) {
     m_searchText = text;
     m_searchIndex = -1;

@@ -45,6 +45,8 @@ public:
     qreal zoomFactor() const { return transform().m11(); }
     void focusNode(const QString &graphId, const QString &nodeName);
     void focusBreak(int index);
+    // Centres the frame of a graph (G1, G2, …); the view keeps its zoom.
+    void focusGraph(const QString &graphId);
 
     // --- search: nodes by name or target; the match is selected and centred ---
     int search(const QString &text); // returns the number of matches, focuses the first

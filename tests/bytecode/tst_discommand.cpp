@@ -115,6 +115,26 @@ private slots:
         QCOMPARE(got.size(), want.size());
     }
 
+    // `-` reads standard input and names it "<stdin>", as argparse.FileType does for dis.
+    void readsStandardInput() {
+        const QByteArray source = "def f(x):\n    return [y * 2 for y in x if y]\n";
+        QProcess ours, python;
+        fixHashSeed(ours);
+        fixHashSeed(python);
+        ours.start(DYNASCOPE_EXE, {"dis", "-"});
+        python.start(DYNASCOPE_PYTHON_EXECUTABLE, {"-m", "dis", "-"});
+        for (QProcess *process : {&ours, &python}) {
+            QVERIFY(process->waitForStarted());
+            process->write(source);
+            process->closeWriteChannel();
+        }
+        Run expected = finish(python);
+        Run actual = finish(ours);
+        QCOMPARE(actual.exitCode, 0);
+        QVERIFY(expected.out.contains("file \"<stdin>\""));
+        QCOMPARE(normalisedLines(actual.out), normalisedLines(expected.out));
+    }
+
     void missingFileExitsTwo() {
         const QString path = m_dir.filePath("no-such-file.py");
         Run run = runDynascope({path});

@@ -1,0 +1,385 @@
+// Capture core end to end: _dynascope_capture driven from Python snippets in the embedded
+// interpreter, with a tiny backend that runs graph_spec nodes itself; the oracle is the same
+// function run uncompiled.
+#include "capture/capturemodule.h"
+#include "python/interpreter.h"
+
+#include <Python.h>
+#include <QtTest>
+
+#include <algorithm>
+#include <memory>
+#include <set>
+
+using namespace dynascope;
+
+namespace {
+
+const char *kHarness = R"PY(
+import io, json, sys, torch, _dynascope_capture as C
+
+class Counter:
+    def __init__(self):
+        self.frame_count = 0
+        self.op_count = 0
+        self.specs = []
+    def __call__(self, spec, inputs):
+        self.frame_count += 1
+        self.specs.append(spec)
+        nodes = spec["nodes"]
+        self.op_count += sum(n["op"] in ("call_function", "call_method", "call_module") for n in nodes)
+        def run(*args):
+            env = {}
+            ph = [n for n in nodes if n["op"] == "placeholder"]
+            assert len(ph) == len(args)
+            for n, a in zip(ph, args):
+                env[n["name"]] = a
+            def ev(a):
+                if "node" in a: return env[a["node"]]
+                if "const" in a: return a["const"]
+                if "list" in a: return [ev(x) for x in a["list"]]
+                return tuple(ev(x) for x in a["tuple"])
+            for n in nodes:
+                kw = {k: ev(v) for k, v in n["kwargs"].items()}
+                if n["op"] in ("call_function", "call_module"):
+                    env[n["name"]] = n["target_obj"](*[ev(a) for a in n["args"]], **kw)
+                elif n["op"] == "call_method":
+                    a = [ev(x) for x in n["args"]]
+                    env[n["name"]] = getattr(a[0], n["target"])(*a[1:], **kw)
+                elif n["op"] == "output":
+                    return ev(n["args"][0])
+        return run
+
+def same(a, b):
+    if isinstance(a, torch.Tensor):
+        return isinstance(b, torch.Tensor) and a.shape == b.shape and torch.allclose(a, b, equal_nan=True)
+    if isinstance(a, (list, tuple)):
+        return type(a) == type(b) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+
+def run_case(fn, argsets, **kw):
+    C.reset()
+    cnt = Counter()
+    opt = C.optimize(fn, cnt, **kw)
+    equal = True
+    for args in argsets:
+        equal = equal and same(opt(*args), fn(*args))
+    recs = C.records()
+    return {"equal": equal, "frames": cnt.frame_count, "ops": cnt.op_count,
+            "breaks": [b["break_type"] for r in recs for b in r["breaks"]],
+            "targets": [[n["target"] for n in s["nodes"]] for s in cnt.specs],
+            "shapes": [[n["meta"].get("shape") for n in s["nodes"] if n["op"] != "output"] for s in cnt.specs],
+            "records": json.loads(json.dumps(recs, default=repr))}
+)PY";
+
+} // namespace
+
+class TestCoreCapture : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<Interpreter> m_interpreter;
+    PyObject *m_globals = nullptr;
+    std::vector<Json> m_events;
+
+    // Runs `code` in the harness namespace; returns json.loads of the variable `result`.
+    Json run(const std::string &code) {
+        PyObject *r = PyRun_String(code.c_str(), Py_file_input, m_globals, m_globals);
+        if (!r) {
+            PyErr_Print();
+            return Json{{"python_error", true}};
+        }
+        Py_DECREF(r);
+        PyObject *result = PyDict_GetItemString(m_globals, "result");
+        if (!result)
+            return Json();
+        PyObject *json = PyImport_ImportModule("json");
+        PyObject *text = PyObject_CallMethod(json, "dumps", "O", result);
+        Py_DECREF(json);
+        if (!text) {
+            PyErr_Print();
+            return Json();
+        }
+        Json out = Json::parse(PyUnicode_AsUTF8(text));
+        Py_DECREF(text);
+        return out;
+    }
+
+private slots:
+    void initTestCase() {
+        m_interpreter = std::make_unique<Interpreter>(std::vector<std::string>{"tst_core_capture"});
+        setCaptureEventSink([this](const Json &e) { m_events.push_back(e); });
+        QVERIFY(installCaptureModule());
+        m_globals = PyDict_New();
+        PyDict_SetItemString(m_globals, "__builtins__", PyEval_GetBuiltins());
+        PyObject *r = PyRun_String(kHarness, Py_file_input, m_globals, m_globals);
+        if (!r)
+            PyErr_Print();
+        QVERIFY(r);
+        Py_DECREF(r);
+    }
+
+    void straightLineGraphGuardsAndRecompile() {
+        Json r = run(R"PY(
+def fn(x, y):
+    z = torch.sin(x) + y * 2
+    return z.relu()
+x, y = torch.randn(3, 4), torch.randn(3, 4)
+result = run_case(fn, [(x, y), (x, y), (torch.randn(5, 4), torch.randn(5, 4))], dynamic=False)
+)PY");
+        QVERIFY(r["equal"].get<bool>());
+        QCOMPARE(r["frames"].get<int>(), 2); // first call compiles, second hits, third recompiles
+        QCOMPARE(r["ops"].get<int>(), 8);
+        const Json &rec = r["records"][0];
+        QCOMPARE(rec["calls"].get<int>(), 3);
+        QCOMPARE(rec["cache_hits"].get<int>(), 1);
+        QCOMPARE(rec["cache_misses"].get<int>(), 2);
+        QCOMPARE(QString::fromStdString(rec["recompiles"][0]["reason"].get<std::string>()),
+                 QStringLiteral("tensor 'L['x']' size mismatch at index 0. expected 3, actual 5"));
+        std::vector<std::string> targets = r["targets"][0];
+        QCOMPARE(targets, (std::vector<std::string>{"L['x']", "L['y']", "torch.sin", "operator.mul",
+                                                    "operator.add", "relu", "output"}));
+        std::set<std::string> kinds;
+        for (const Json &g : rec["entries"][0]["guards"])
+            kinds.insert(g["kind"].get<std::string>());
+        QVERIFY(kinds.count("TENSOR_MATCH"));
+        QVERIFY(kinds.count("GLOBAL_STATE"));
+    }
+
+    void regionChain_data() {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<int>("frames");
+        QTest::addColumn<int>("ops");
+        QTest::addColumn<QString>("breakType");
+        QTest::addRow("graph_break") << R"PY(
+def fn(x):
+    y = x.abs() + 2
+    C.graph_break()
+    return y.sqrt()
+argsets = [(torch.randn(3),), (torch.randn(3),)]
+)PY" << 2 << 3 << "graph_break_call";
+        QTest::addRow("data_dependent_branch") << R"PY(
+def fn(a, b):
+    s = a - b
+    if s.max() > 0:
+        return s.exp()
+    return s.neg()
+x, y = torch.randn(3) + 5, torch.randn(3)
+argsets = [(x, y), (y, x)]
+)PY" << 3 << 5 << "data_dependent_branch";
+        QTest::addRow("print") << R"PY(
+def fn(x):
+    print("tracing", file=io.StringIO())
+    return x + 1
+argsets = [(torch.randn(3),)]
+)PY" << 1 << 1 << "unsupported_builtin";
+        QTest::addRow("item") << R"PY(
+def fn(x):
+    n = x.sum().item()
+    return x * n
+argsets = [(torch.randn(3),)]
+)PY" << 2 << 2 << "tensor_item";
+        QTest::addRow("nonzero") << R"PY(
+def fn(x):
+    return x.nonzero().float() * 2
+argsets = [(torch.randn(3),)]
+)PY" << 1 << 2 << "data_dependent_shape";
+        QTest::addRow("disabled") << R"PY(
+@C.disable
+def helper(t):
+    return t * 3
+def fn(x):
+    return helper(x.cos()).sin()
+argsets = [(torch.randn(3),)]
+)PY" << 2 << 2 << "disabled_function";
+        QTest::addRow("break_in_loop_skips_frame") << R"PY(
+def fn(x):
+    for i in range(3):
+        if x.sum() > 0:
+            x = x - 1
+    return x
+argsets = [(torch.randn(3),)]
+)PY" << 0 << 0 << "data_dependent_branch";
+        QTest::addRow("unsupported_opcode_with") << R"PY(
+class Ctx:
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        return False
+ctx = Ctx()
+def fn(x):
+    y = x * 2
+    with ctx:
+        z = y + 1
+    return z
+argsets = [(torch.randn(3),)]
+)PY" << 1 << 1 << "unsupported_opcode";
+        QTest::addRow("no_grad_is_traced") << R"PY(
+def fn(x):
+    y = x * 2
+    with torch.no_grad():
+        z = y + 1
+    C.graph_break()
+    return z, z.requires_grad
+argsets = [(torch.randn(3, requires_grad=True),)] * 2
+)PY" << 1 << 4 << "graph_break_call";
+    }
+
+    void regionChain() {
+        QFETCH(QString, code);
+        QFETCH(int, frames);
+        QFETCH(int, ops);
+        QFETCH(QString, breakType);
+        Json r = run(code.toStdString() + "\nresult = run_case(fn, argsets)\n");
+        QVERIFY2(!r.contains("python_error"), "the snippet raised");
+        QVERIFY(r["equal"].get<bool>());
+        QCOMPARE(r["frames"].get<int>(), frames);
+        QCOMPARE(r["ops"].get<int>(), ops);
+        std::vector<std::string> breaks = r["breaks"];
+        QVERIFY2(std::count(breaks.begin(), breaks.end(), breakType.toStdString()) > 0,
+                 r["breaks"].dump().c_str());
+    }
+
+    void inliningLoopsAndModules() {
+        Json r = run(R"PY(
+def helper(a, k=3):
+    return a * k
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(4, 5)
+        self.scale = 2.0
+    def forward(self, x, xs):
+        g = lambda t: t.cos()
+        acc = helper(g(x))
+        for i, t in enumerate(xs):
+            acc = acc + t * i
+        ys = [v * 2 for v in xs]
+        return torch.relu(self.lin(acc)) * self.scale, len(ys)
+m = M()
+result = run_case(m.forward, [(torch.randn(3, 4), [torch.randn(3, 4), torch.randn(3, 4)])] * 2)
+)PY");
+        QVERIFY(r["equal"].get<bool>());
+        QCOMPARE(r["frames"].get<int>(), 1);
+        QVERIFY(r["breaks"].empty());
+        std::vector<std::string> targets = r["targets"][0];
+        QVERIFY(std::count(targets.begin(), targets.end(), "L['self'].lin.weight") == 1);
+        QVERIFY(std::count(targets.begin(), targets.end(), "torch._C._nn.linear") == 1);
+        QCOMPARE(r["records"][0]["cache_hits"].get<int>(), 1);
+    }
+
+    void constantsAreGuarded() {
+        Json r = run(R"PY(
+def fn(x, n):
+    return x * n
+x = torch.randn(3)
+result = run_case(fn, [(x, 2), (x, 3), (x, 2)])
+)PY");
+        QVERIFY(r["equal"].get<bool>());
+        QCOMPARE(r["frames"].get<int>(), 2);
+        QCOMPARE(QString::fromStdString(r["records"][0]["recompiles"][0]["reason"]),
+                 QStringLiteral("L['n'] == 2"));
+    }
+
+    void fullgraphRaisesNamingTheBreak() {
+        Json r = run(R"PY(
+def fn(x):
+    C.graph_break()
+    return x + 1
+C.reset()
+try:
+    C.optimize(fn, Counter(), fullgraph=True)(torch.randn(2))
+    result = "no error"
+except C.Unsupported as e:
+    result = str(e)
+)PY");
+        QVERIFY(r.is_string());
+        QVERIFY(r.get<std::string>().find("graph_break_call") != std::string::npos);
+    }
+
+    void cacheSizeLimitWarnsAndRunsUncaptured() {
+        Json r = run(R"PY(
+def fn(x, n):
+    return x + n
+C.reset()
+C.set_config(cache_size_limit=2)
+err, saved = io.StringIO(), sys.stderr
+sys.stderr = err
+try:
+    cnt = Counter()
+    opt = C.optimize(fn, cnt)
+    outs = [opt(torch.ones(2), n) for n in range(5)]
+finally:
+    sys.stderr = saved
+    C.set_config(cache_size_limit=8)
+result = {"frames": cnt.frame_count, "stderr": err.getvalue(),
+          "equal": all(same(o, fn(torch.ones(2), n)) for n, o in enumerate(outs))}
+)PY");
+        QVERIFY(r["equal"].get<bool>());
+        QCOMPARE(r["frames"].get<int>(), 2);
+        std::string err = r["stderr"];
+        QVERIFY2(err.find("cache_size_limit (2)") != std::string::npos, err.c_str());
+        QVERIFY(err.find("function: 'fn'") != std::string::npos);
+    }
+
+    void dynamicShapes() {
+        Json r = run(R"PY(
+def fn(x):
+    return (x * 2).sum(0)
+result = [run_case(fn, [(torch.randn(3, 4),), (torch.randn(5, 4),), (torch.randn(7, 4),)]),
+          run_case(fn, [(torch.randn(3, 4),), (torch.randn(6, 4),)], dynamic=True)]
+)PY");
+        // Automatic dynamic: the size that changed becomes s0 on the recompile; then no more.
+        QVERIFY(r[0]["equal"].get<bool>());
+        QCOMPARE(r[0]["frames"].get<int>(), 2);
+        QCOMPARE(r[0]["shapes"][1][0], Json::parse(R"(["s0", 4])"));
+        QVERIFY(r[1]["equal"].get<bool>());
+        QCOMPARE(r[1]["frames"].get<int>(), 1);
+        QCOMPARE(r[1]["shapes"][0][0], Json::parse(R"(["s0", "s1"])"));
+    }
+
+    void everyOpcodeIsHandledOrDeclared() {
+        Json r = run(R"PY(
+import opcode
+handled, unsupported = set(C.handled_opcodes()), set(C.unsupported_opcodes())
+result = {"missing": sorted(n for n in opcode.opmap if n not in handled and n not in unsupported),
+          "both": sorted(handled & unsupported),
+          "unknown": sorted((handled | unsupported) - set(opcode.opmap) - {"UNARY_POSITIVE_UNUSED"})}
+)PY");
+        QCOMPARE(r["missing"].dump(), std::string("[]"));
+        QCOMPARE(r["both"].dump(), std::string("[]"));
+        QCOMPARE(r["unknown"].dump(), std::string("[]"));
+    }
+
+    void eventsAreEmitted() {
+        m_events.clear();
+        run(R"PY(
+def fn(x):
+    return x.cos() + 1
+result = run_case(fn, [(torch.randn(2),)])
+)PY");
+        int graphs = 0, steps = 0, guards = 0, calls = 0;
+        for (const Json &e : m_events) {
+            std::string t = e["type"];
+            graphs += t == "graph";
+            steps += t == "trace_step";
+            guards += t == "guards";
+            calls += t == "call";
+            if (t == "graph")
+                QVERIFY(!e["nodes"].empty());
+        }
+        QCOMPARE(graphs, 1);
+        QCOMPARE(guards, 1);
+        QCOMPARE(calls, 1);
+        QVERIFY(steps >= 5);
+        bool sawTensorKind = false;
+        for (const Json &e : m_events)
+            if (e["type"] == "trace_step")
+                for (const Json &s : e["stack"])
+                    sawTensorKind = sawTensorKind || s.get<std::string>() == "TensorVariable(f32[2])";
+        QVERIFY(sawTensorKind);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCoreCapture)
+#include "tst_core_capture.moc"

@@ -127,14 +127,13 @@ void DotGraph::addBreakEdges(const GraphLayoutInput &input) {
     std::set<std::pair<long, long>> linked;
     for (std::size_t b = 0; b < input.breaks.size(); ++b) {
         const GraphBreakInfo &info = input.breaks[b];
-        long after = indexOf(info.afterGraph);
+        const long after = indexOf(info.afterGraph);
         long before = indexOf(info.beforeGraph);
-        if (info.afterGraph.empty() && info.beforeGraph.empty()) {
-            // A producer that does not name graphs: break b sits between graphs b and b + 1.
-            const long n = static_cast<long>(input.graphs.size());
-            after = static_cast<long>(b) < n ? static_cast<long>(b) : -1;
-            before = static_cast<long>(b) + 1 < n ? static_cast<long>(b) + 1 : -1;
-        }
+        // The engine names the graph a break ends; the graph that resumes after it is compiled
+        // later, so it may not be named: that is the next graph in execution order.
+        if (before < 0 && info.beforeGraph.empty() && after >= 0 &&
+            after + 1 < static_cast<long>(input.graphs.size()))
+            before = after + 1;
         NodeBox marker;
         marker.id = "break/" + std::to_string(b);
         marker.kind = "break";

@@ -47,6 +47,7 @@ private slots:
     void commaDecimalLocale();
     void hostileTextAndIdsSurvive();
     void emptyCapture();
+    void breaksNamingOnlyTheGraphTheyEnd();
 };
 
 void TestLayout::invariants_data() {
@@ -315,6 +316,39 @@ void TestLayout::emptyCapture() {
     QVERIFY2(g.error.empty(), g.error.c_str());
     QVERIFY(g.nodes.empty() && g.edges.empty() && g.clusters.empty());
     QVERIFY(!graphSvg(GraphLayoutInput()).empty());
+}
+
+void TestLayout::breaksNamingOnlyTheGraphTheyEnd() {
+    // What the engine emits: afterGraph set, the resuming graph not yet known; and a break
+    // before any graph was compiled, naming none.
+    GraphLayoutInput in = synthetic::threeGraphs();
+    for (GraphBreakInfo &b : in.breaks)
+        b.beforeGraph.clear();
+    GraphBreakInfo early;
+    early.typeId = "unsupported_builtin";
+    early.reason = "before anything was captured";
+    in.breaks.insert(in.breaks.begin(), early);
+    for (int threshold : {1500, 10}) {
+        GraphLayoutOptions options;
+        options.perClusterThreshold = threshold;
+        const GraphGeometry g = layoutGraphs(in, options);
+        QVERIFY2(g.error.empty(), g.error.c_str());
+        QCOMPARE(g.breaks.size(), std::size_t(3));
+        for (int i = 1; i <= 2; ++i) { // leads from graph i's output into graph i + 1
+            const NodeBox &marker = g.breaks[i];
+            QVERIFY(marker.rect.y > g.clusters[i - 1].rect.bottom());
+            QVERIFY(marker.rect.bottom() < g.clusters[i].rect.y);
+            int in = 0, out = 0;
+            for (const EdgePath &e : g.edges) {
+                in += e.to == marker.id && e.from == "G" + std::to_string(i) + "/output";
+                out += e.from == marker.id && box(g, e.to).graphId == "G" + std::to_string(i + 1);
+            }
+            QCOMPARE(in, 1);
+            QCOMPARE(out, 1);
+        }
+        for (const EdgePath &e : g.edges)
+            QVERIFY(e.from != g.breaks[0].id && e.to != g.breaks[0].id);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestLayout)

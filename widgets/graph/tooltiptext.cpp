@@ -63,9 +63,12 @@ QString breakToolTip(const GraphBreakInfo &info, int index) {
     html += "<br>" + esc(info.reason);
     if (!info.hint.empty())
         html += "<br><i>hint: " + esc(info.hint) + "</i>";
-    if (!info.afterGraph.empty() || !info.beforeGraph.empty())
-        html += "<br>between " + esc(info.afterGraph.empty() ? "start" : info.afterGraph) +
-                " and " + esc(info.beforeGraph.empty() ? "end" : info.beforeGraph);
+    if (!info.afterGraph.empty() && !info.beforeGraph.empty())
+        html += "<br>between " + esc(info.afterGraph) + " and " + esc(info.beforeGraph);
+    else if (!info.afterGraph.empty())
+        html += "<br>ends " + esc(info.afterGraph);
+    else if (!info.beforeGraph.empty())
+        html += "<br>before " + esc(info.beforeGraph);
     if (!info.userStack.empty())
         html += "<br>user stack (outermost first):" + stackRows(info.userStack);
     return html;

@@ -33,13 +33,16 @@ inline StackValue value(const std::string &type, const std::string &repr) {
 struct StepBuilder {
     std::vector<Step> steps;
 
-    StepBuilder &add(long long frame, int depth, const std::string &function, int line, int offset,
-                     const std::string &opname, const std::string &argrepr,
+    // Steps are added in the order the recorder sends them; `index` is the recorder's number
+    // (given when the instruction started, so a CALL into recorded code has a smaller number
+    // than its callee's steps but is sent after them).
+    StepBuilder &add(long long index, long long frame, int depth, const std::string &function,
+                     int line, int offset, const std::string &opname, const std::string &argrepr,
                      std::vector<StackValue> stack,
                      std::vector<std::pair<std::string, std::string>> locals = {},
                      const std::string &event = "instruction") {
         Step s;
-        s.index = (long long)steps.size();
+        s.index = index;
         s.frame = frame;
         s.codeId = function == "<module>" ? "c1" : "c2";
         s.function = function;
@@ -58,47 +61,47 @@ struct StepBuilder {
     }
 };
 
-// Hand-written from `dis` of StepDemoSource under 3.11 and what each instruction leaves on the
-// stack (see the comment of each group); 30 steps.
+// What `dynascope trace --json` printed for StepDemoSource (addresses shortened), in its order:
+// 30 steps, a call event first in each frame, the returned value on each return event's stack.
 inline std::vector<Step> stepDemoSteps() {
     const StackValue null = value("NULL", "NULL");
     const StackValue fn = value("function", "<function f at 0x7f01>");
     const StackValue pr = value("builtin_function_or_method", "<built-in function print>");
+    const StackValue none = value("NoneType", "None");
     auto i = [](const char *r) { return value("int", r); };
     StepBuilder b;
     const std::string m = "<module>";
-    b.add(1, 0, m, 0, 0, "RESUME", "0", {});
-    b.add(1, 0, m, 1, 2, "LOAD_CONST", "<code object f>", {value("code", "<code object f>")});
-    b.add(1, 0, m, 1, 4, "MAKE_FUNCTION", "", {fn});
-    b.add(1, 0, m, 1, 6, "STORE_NAME", "f", {}, {{"f", fn.repr}});
-    b.add(1, 0, m, 6, 8, "PUSH_NULL", "", {null});
-    b.add(1, 0, m, 6, 10, "LOAD_NAME", "f", {null, fn});
-    b.add(1, 0, m, 6, 12, "LOAD_CONST", "2", {null, fn, i("2")});
-    b.add(1, 0, m, 6, 14, "LOAD_CONST", "3", {null, fn, i("2"), i("3")});
-    b.add(1, 0, m, 6, 16, "PRECALL", "2", {null, fn, i("2"), i("3")});
-    // f(2, 3): its own frame one level down.
-    b.add(2, 1, "f", 1, 0, "", "", {}, {{"a", "2"}, {"b", "3"}}, "call");
-    b.add(2, 1, "f", 1, 0, "RESUME", "0", {});
-    b.add(2, 1, "f", 2, 2, "LOAD_FAST", "a", {i("2")});
-    b.add(2, 1, "f", 2, 4, "LOAD_FAST", "b", {i("2"), i("3")});
-    b.add(2, 1, "f", 2, 6, "BINARY_OP", "*", {i("6")});
-    b.add(2, 1, "f", 2, 10, "LOAD_CONST", "1", {i("6"), i("1")});
-    b.add(2, 1, "f", 2, 12, "BINARY_OP", "+", {i("7")});
-    b.add(2, 1, "f", 2, 16, "STORE_FAST", "c", {}, {{"c", "7"}});
-    b.add(2, 1, "f", 3, 18, "LOAD_FAST", "c", {i("7")});
-    b.add(2, 1, "f", 3, 20, "RETURN_VALUE", "", {});
-    b.add(2, 1, "f", 3, 20, "", "", {}, {}, "return");
-    // Back in the module: CALL leaves the result.
-    b.add(1, 0, m, 6, 20, "CALL", "2", {i("7")});
-    b.add(1, 0, m, 6, 30, "STORE_NAME", "x", {}, {{"x", "7"}});
-    b.add(1, 0, m, 7, 32, "PUSH_NULL", "", {null});
-    b.add(1, 0, m, 7, 34, "LOAD_NAME", "print", {null, pr});
-    b.add(1, 0, m, 7, 36, "LOAD_NAME", "x", {null, pr, i("7")});
-    b.add(1, 0, m, 7, 38, "PRECALL", "1", {null, pr, i("7")});
-    b.add(1, 0, m, 7, 42, "CALL", "1", {value("NoneType", "None")});
-    b.add(1, 0, m, 7, 52, "POP_TOP", "", {});
-    b.add(1, 0, m, 7, 54, "LOAD_CONST", "None", {value("NoneType", "None")});
-    b.add(1, 0, m, 7, 56, "RETURN_VALUE", "", {});
+    b.add(0, 1, 0, m, 1, 0, "", "", {}, {}, "call");
+    b.add(1, 1, 0, m, 1, 2, "LOAD_CONST", "<code object f>", {value("code", "<code object f>")});
+    b.add(2, 1, 0, m, 1, 4, "MAKE_FUNCTION", "", {fn});
+    b.add(3, 1, 0, m, 1, 6, "STORE_NAME", "f", {}, {{"f", fn.repr}});
+    b.add(4, 1, 0, m, 6, 8, "PUSH_NULL", "", {null});
+    b.add(5, 1, 0, m, 6, 10, "LOAD_NAME", "f", {null, fn});
+    b.add(6, 1, 0, m, 6, 12, "LOAD_CONST", "2", {null, fn, i("2")});
+    b.add(7, 1, 0, m, 6, 14, "LOAD_CONST", "3", {null, fn, i("2"), i("3")});
+    b.add(8, 1, 0, m, 6, 16, "PRECALL", "", {null, fn, i("2"), i("3")});
+    // f(2, 3): its own frame one level down; the CALL (step 9) completes after it.
+    b.add(10, 2, 1, "f", 1, 0, "", "", {}, {{"a", "2"}, {"b", "3"}}, "call");
+    b.add(11, 2, 1, "f", 2, 2, "LOAD_FAST", "a", {i("2")});
+    b.add(12, 2, 1, "f", 2, 4, "LOAD_FAST", "b", {i("2"), i("3")});
+    b.add(13, 2, 1, "f", 2, 6, "BINARY_OP", "*", {i("6")});
+    b.add(14, 2, 1, "f", 2, 10, "LOAD_CONST", "1", {i("6"), i("1")});
+    b.add(15, 2, 1, "f", 2, 12, "BINARY_OP", "+", {i("7")});
+    b.add(16, 2, 1, "f", 2, 16, "STORE_FAST", "c", {}, {{"c", "7"}});
+    b.add(17, 2, 1, "f", 3, 18, "LOAD_FAST", "c", {i("7")});
+    b.add(18, 2, 1, "f", 3, 20, "RETURN_VALUE", "", {});
+    b.add(19, 2, 1, "f", 3, 20, "", "7", {i("7")}, {}, "return");
+    b.add(9, 1, 0, m, 6, 20, "CALL", "", {i("7")});
+    b.add(20, 1, 0, m, 6, 30, "STORE_NAME", "x", {}, {{"x", "7"}});
+    b.add(21, 1, 0, m, 7, 32, "PUSH_NULL", "", {null});
+    b.add(22, 1, 0, m, 7, 34, "LOAD_NAME", "print", {null, pr});
+    b.add(23, 1, 0, m, 7, 36, "LOAD_NAME", "x", {null, pr, i("7")});
+    b.add(24, 1, 0, m, 7, 38, "PRECALL", "", {null, pr, i("7")});
+    b.add(25, 1, 0, m, 7, 42, "CALL", "", {none});
+    b.add(26, 1, 0, m, 7, 52, "POP_TOP", "", {});
+    b.add(27, 1, 0, m, 7, 54, "LOAD_CONST", "None", {none});
+    b.add(28, 1, 0, m, 7, 56, "RETURN_VALUE", "", {});
+    b.add(29, 1, 0, m, 7, 56, "", "None", {none}, {}, "return");
     return b.steps;
 }
 

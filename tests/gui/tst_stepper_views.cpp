@@ -8,6 +8,8 @@
 #include "stepper/stepperviews.h"
 #include "tst_stepper_recording.h"
 
+#include "model/capturefile.h"
+
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QHBoxLayout>
@@ -15,6 +17,7 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSplitter>
+#include <QTemporaryDir>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QtTest>
@@ -70,7 +73,7 @@ private slots:
         m_window->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
         m_views->setRecording(stepDemoSteps(), stepDemoCodes());
-        m_views->panel()->setFocus();
+        stack()->setFocus();
     }
     void cleanup() {
         m_views = nullptr;
@@ -81,7 +84,7 @@ private slots:
         QCOMPARE(panel()->currentStep(), 0);
         QCOMPARE(panel()->counterText(), QStringLiteral("step 1 / 30"));
         QCOMPARE(stack()->entryTexts(), QStringList());
-        QVERIFY(stack()->headingText().contains("RESUME"));
+        QCOMPARE(stack()->headingText(), QStringLiteral("<module> · line 1 · @0 call event"));
     }
 
     void forwardThenBackRestoresTheFirstView_data() {
@@ -96,22 +99,22 @@ private slots:
         panel()->setCurrentStep(start);
         const Snapshot first = snapshot();
         for (int i = 0; i < count; ++i)
-            QTest::keyClick(m_window.get(), Qt::Key_F10);
+            press(Qt::Key_F10);
         QVERIFY(panel()->currentStep() > start + count - 1);
         QVERIFY(!(snapshot() == first));
         for (int i = 0; i < count; ++i)
-            QTest::keyClick(m_window.get(), Qt::Key_F10, Qt::ShiftModifier);
+            press(Qt::Key_F10, Qt::ShiftModifier);
         QCOMPARE(panel()->currentStep(), start);
         QCOMPARE(snapshot(), first);
     }
 
     void stepBackPlaysTheReverseAnimation() {
-        panel()->setCurrentStep(12); // LOAD_FAST b: stack [2, 3]
+        panel()->setCurrentStep(11); // LOAD_FAST b: stack [2, 3]
         stack()->finishAnimation();
-        QTest::keyClick(m_window.get(), Qt::Key_F10); // BINARY_OP *
+        press(Qt::Key_F10); // BINARY_OP *
         QVERIFY(stack()->isAnimating());
         QTRY_VERIFY(!stack()->isAnimating());
-        QTest::keyClick(m_window.get(), Qt::Key_F10, Qt::ShiftModifier);
+        press(Qt::Key_F10, Qt::ShiftModifier);
         QVERIFY(stack()->isAnimating()); // an adjacent step back animates too
         QCOMPARE(stack()->entryTexts(), (QStringList{"2", "3"}));
         QTRY_VERIFY(!stack()->isAnimating());
@@ -121,15 +124,15 @@ private slots:
     }
 
     void multiplyShowsOperandsAndResult() {
-        QTest::keyClick(m_window.get(), Qt::Key_Home);
-        for (int i = 0; i < 8; ++i) // RESUME … PRECALL of line 6
-            QTest::keyClick(m_window.get(), Qt::Key_F10);
+        press(Qt::Key_Home);
+        for (int i = 0; i < 8; ++i) // the module's call event … PRECALL of line 6
+            press(Qt::Key_F10);
         QCOMPARE(currentStep().opname, std::string("PRECALL"));
-        QTest::keyClick(m_window.get(), Qt::Key_F11); // into f: its call event
+        press(Qt::Key_F11); // into f: its call event
         QCOMPARE(currentStep().event, std::string("call"));
         QCOMPARE(stack()->operationText(), QStringLiteral("call f(a=2, b=3)"));
-        for (int i = 0; i < 4; ++i) // RESUME, LOAD_FAST a, LOAD_FAST b, BINARY_OP *
-            QTest::keyClick(m_window.get(), Qt::Key_F10);
+        for (int i = 0; i < 3; ++i) // LOAD_FAST a, LOAD_FAST b, BINARY_OP *
+            press(Qt::Key_F10);
         QCOMPARE(currentStep().opname, std::string("BINARY_OP"));
         QCOMPARE(stack()->topText(), QStringLiteral("6"));
         QCOMPARE(stack()->operationText(), QStringLiteral("2 * 3 → 6"));
@@ -139,7 +142,7 @@ private slots:
 
     void storeShowsInLocalsAndGlobals() {
         QSignalSpy location(panel(), &StepperPanel::currentLocationChanged);
-        panel()->setCurrentStep(16); // STORE_FAST c
+        panel()->setCurrentStep(15); // STORE_FAST c
         QCOMPARE(location.count(), 1);
         QCOMPARE(location.first().at(1).toInt(), 2);
         QCOMPARE(location.first().at(2).toString(), QStringLiteral("c2"));
@@ -150,7 +153,7 @@ private slots:
         QVERIFY(frame.contains("Code object/co_argcount = 2"));
         QVERIFY(frame.contains("Code object/co_varnames/2 = c"));
         QVERIFY(frame.contains("Globals/functions, classes/f = <function f at 0x7f01>"));
-        panel()->setCurrentStep(21); // STORE_NAME x, at module level
+        panel()->setCurrentStep(20); // STORE_NAME x, at module level
         const QStringList module = frameModel()->dump();
         QVERIFY2(module.contains("Globals/x = 7 *"), qPrintable(module.join('\n')));
         QVERIFY(module.contains("Builtins/print = builtin"));
@@ -167,7 +170,7 @@ private slots:
         QVERIFY(!tree->isExpanded(frameModel()->sectionIndex(FrameModel::BuiltinsSection)));
         // What the user opens stays open on the next step.
         tree->expand(functions);
-        QTest::keyClick(m_window.get(), Qt::Key_F10);
+        press(Qt::Key_F10);
         const QModelIndex reset = frameModel()->sectionIndex(FrameModel::GlobalsSection);
         bool stillOpen = false;
         for (int r = 0; r < frameModel()->rowCount(reset); ++r) {
@@ -190,41 +193,41 @@ private slots:
     void breakpointThenContinueStopsThere() {
         QSignalSpy changed(panel(), &StepperPanel::breakpointsChanged);
         panel()->setCursorLocation(StepDemoFile, 3);
-        QTest::keyClick(m_window.get(), Qt::Key_F9);
+        press(Qt::Key_F9);
         QCOMPARE(changed.count(), 1);
         QVERIFY(panel()->timeline().hasBreakpoint({StepDemoFile, 3}));
-        QTest::keyClick(m_window.get(), Qt::Key_Home);
-        QTest::keyClick(m_window.get(), Qt::Key_F8);
+        press(Qt::Key_Home);
+        press(Qt::Key_F8);
         QCOMPARE(currentStep().line, 3);
         QCOMPARE(currentStep().function, std::string("f"));
         QCOMPARE(currentStep().opname, std::string("LOAD_FAST"));
         QCOMPARE(stack()->topText(), QStringLiteral("7"));
-        QTest::keyClick(m_window.get(), Qt::Key_End);
-        QTest::keyClick(m_window.get(), Qt::Key_F8, Qt::ShiftModifier);
+        press(Qt::Key_End);
+        press(Qt::Key_F8, Qt::ShiftModifier);
         QCOMPARE(currentStep().line, 3);
-        QTest::keyClick(m_window.get(), Qt::Key_F9); // the cursor is still on line 3: clears it
+        press(Qt::Key_F9); // the cursor is still on line 3: clears it
         QVERIFY(panel()->timeline().breakpoints().empty());
     }
 
     void stepOutAndRunToCursor() {
         panel()->setCurrentStep(13);
-        QTest::keyClick(m_window.get(), Qt::Key_F11, Qt::ShiftModifier);
+        press(Qt::Key_F11, Qt::ShiftModifier);
         QCOMPARE(currentStep().function, std::string("<module>"));
         QCOMPARE(currentStep().opname, std::string("CALL"));
         QCOMPARE(stack()->operationText(), QStringLiteral("f(2, 3) → 7"));
         panel()->setCursorLocation(StepDemoFile, 7);
-        QTest::keyClick(m_window.get(), Qt::Key_F10, Qt::ControlModifier);
+        press(Qt::Key_F10, Qt::ControlModifier);
         QCOMPARE(currentStep().line, 7);
         QCOMPARE(currentStep().opname, std::string("PUSH_NULL"));
     }
 
     void playAdvancesAndPauseStops() {
         panel()->setStepsPerSecond(60);
-        QTest::keyClick(m_window.get(), Qt::Key_Space);
+        press(Qt::Key_Space);
         QVERIFY(panel()->isPlaying());
         QVERIFY(stack()->animationDuration() <= 12);
         QTRY_VERIFY(panel()->currentStep() >= 5);
-        QTest::keyClick(m_window.get(), Qt::Key_Space);
+        press(Qt::Key_Space);
         QVERIFY(!panel()->isPlaying());
         QVERIFY(stack()->animationDuration() > 100); // stepping by hand: the full animation
         const int stopped = panel()->currentStep();
@@ -255,12 +258,29 @@ private slots:
         QCOMPARE(frameModel()->scopes().function, std::string("<module>"));
         QVERIFY(frameModel()->dump().contains("Locals/f = <function f at 0x7f01>"));
         // The next step goes back to the innermost frame.
-        QTest::keyClick(m_window.get(), Qt::Key_F10);
+        press(Qt::Key_F10);
         QCOMPARE(frameModel()->scopes().frame, 2LL);
     }
 
+    void spaceHomeEndStayInTheStepper() {
+        // Typing in another widget of the window (the source editor in the app) must not step.
+        auto *editor = new QLineEdit(m_window.get());
+        editor->show();
+        editor->setFocus();
+        panel()->setCurrentStep(5);
+        QTest::keyClick(editor, Qt::Key_Space);
+        QTest::keyClick(editor, Qt::Key_Home);
+        QVERIFY(!panel()->isPlaying());
+        QCOMPARE(panel()->currentStep(), 5);
+        QTest::keyClick(editor, Qt::Key_F10); // the F-keys work anywhere in the window
+        QCOMPARE(panel()->currentStep(), 6);
+        m_views->frameView()->treeView()->setFocus();
+        press(Qt::Key_End);
+        QCOMPARE(panel()->currentStep(), 29);
+    }
+
     void jumpToStepDialog() {
-        QTest::keyClick(m_window.get(), Qt::Key_G, Qt::ControlModifier);
+        press(Qt::Key_G, Qt::ControlModifier);
         auto *dialog = panel()->findChild<QInputDialog *>("jumpToStepDialog");
         QVERIFY(dialog);
         dialog->setIntValue(14);
@@ -294,6 +314,76 @@ private slots:
         QCOMPARE(panel()->timeline().count(), 1);
     }
 
+    // The recorder's own recording of the demo script, read back from the capture file it saves:
+    // the stack CPython had after the multiply, stepping there and back, a breakpoint.
+    void realRecordingOfTheDemoScript() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString script = dir.filePath("stepdemo.py");
+        QFile file(script);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(StepDemoSource);
+        file.close();
+        const QString capturePath = dir.filePath("demo.dscap");
+        QProcess trace;
+        trace.start(QStringLiteral(DYNASCOPE_EXE), {"trace", "--save", capturePath, script});
+        QVERIFY(trace.waitForFinished(60000));
+        const QByteArray errors = trace.readAllStandardError();
+        if (errors.contains("not built yet"))
+            QSKIP("dynascope trace is not built in this tree");
+        QVERIFY2(trace.exitCode() == 0, errors.constData());
+
+        CaptureFile capture;
+        std::vector<CaptureFile::Problem> problems;
+        QVERIFY(capture.load(capturePath.toStdString(), problems));
+        const std::vector<Step> steps = capture.steps(problems);
+        const std::vector<CodeInfo> codes = capture.codes(problems);
+        QVERIFY(problems.empty());
+        m_views->setRecording(steps, codes);
+        const StepTimeline &t = panel()->timeline();
+        QVERIFY(t.count() > 20);
+
+        int mul = -1;
+        for (int i = 0; i < t.count() && mul < 0; ++i)
+            if (t.steps()[i].function == "f" && t.steps()[i].opname == "BINARY_OP" &&
+                t.steps()[i].argrepr == "*")
+                mul = i;
+        QVERIFY(mul > 0);
+        QCOMPARE(t.previousInFrame(mul), mul - 1);
+        panel()->setCurrentStep(mul - 1);
+        press(Qt::Key_F10);
+        QCOMPARE(panel()->currentStep(), mul);
+        QVERIFY(stack()->isAnimating());
+        QCOMPARE(stack()->topText(), QStringLiteral("6"));
+        QCOMPARE(stack()->operationText(), QStringLiteral("2 * 3 → 6"));
+        QCOMPARE(stack()->captionText(), QStringLiteral("pops 2, pushes 1"));
+        // The code object comes from the recording's code events.
+        QVERIFY(frameModel()->dump().contains("Code object/co_argcount = 2"));
+        QVERIFY(frameModel()->dump().contains("Locals/b = 3"));
+
+        // Forward and back from the first step over the whole module.
+        panel()->setCurrentStep(0);
+        const Snapshot first = snapshot();
+        int presses = 0;
+        while (panel()->currentStep() < t.count() - 1 && presses < 12) {
+            press(Qt::Key_F10);
+            ++presses;
+        }
+        QVERIFY(presses > 5);
+        for (int i = 0; i < presses; ++i)
+            press(Qt::Key_F10, Qt::ShiftModifier);
+        QCOMPARE(panel()->currentStep(), 0);
+        QCOMPARE(snapshot(), first);
+
+        // A breakpoint on `return c` stops on its first instruction, with c = 7 in the locals.
+        panel()->setCursorLocation(QString::fromStdString(t.steps()[mul].file), 3);
+        press(Qt::Key_F9);
+        press(Qt::Key_F8);
+        QCOMPARE(currentStep().line, 3);
+        QCOMPARE(currentStep().function, std::string("f"));
+        QVERIFY(frameModel()->dump().contains("Locals/c = 7"));
+    }
+
     // Saves what a student sees mid-recording when DYNASCOPE_STEPPER_SCREENSHOT names a file.
     void screenshot() {
         panel()->setCurrentStep(14);
@@ -306,6 +396,12 @@ private slots:
     }
 
 private:
+    // Keys go where a user's would: to the focused widget (the stack view unless moved).
+    void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+        QWidget *target = QApplication::focusWidget() ? QApplication::focusWidget() : stack();
+        QTest::keyClick(target, key, modifiers);
+    }
+
     StepperPanel *panel() const { return m_views->panel(); }
     StackView *stack() const { return m_views->stackView(); }
     FrameModel *frameModel() const { return m_views->frameView()->frameModel(); }

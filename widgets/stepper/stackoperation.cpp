@@ -266,8 +266,12 @@ StackOperation describeStackOperation(const std::vector<StackValue> &before, con
     const std::vector<StackValue> popped(before.end() - pops, before.end());
     const std::vector<StackValue> pushed(after.end() - pushes, after.end());
     result.text = operationText(op, argrepr, popped, pushed);
-    if (step.event == "return" && result.text.isEmpty())
-        result.text = QStringLiteral("return from %1").arg(QString::fromStdString(step.function));
+    if (step.event == "return")
+        // The recorder puts the returned value on the return event's stack.
+        result.text = after.empty()
+                          ? QStringLiteral("%1 returns").arg(QString::fromStdString(step.function))
+                          : QStringLiteral("%1 returns %2")
+                                .arg(QString::fromStdString(step.function), operand(after.back()));
     return result;
 }
 

@@ -30,6 +30,7 @@ qreal smooth(qreal t) {
 StackView::StackView(QWidget *parent) : QWidget(parent), m_animation(new QVariantAnimation(this)) {
     setObjectName(QStringLiteral("stackView"));
     setAttribute(Qt::WA_OpaquePaintEvent);
+    setFocusPolicy(Qt::StrongFocus); // so Space/Home/End reach the stepper after a click here
     m_animation->setStartValue(0.0);
     m_animation->setEndValue(1.0);
     connect(m_animation, &QVariantAnimation::valueChanged, this, [this](const QVariant &v) {

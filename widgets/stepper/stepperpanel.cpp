@@ -106,8 +106,11 @@ void StepperPanel::createActions() {
         addAction(a);
         m_actions[s.id] = a;
     }
-    m_actions[HomeAction]->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
     m_actions[PlayPauseAction]->setCheckable(true);
+    // Space, Home and End are editing keys elsewhere (the source editor): they step only where
+    // the focus is in a stepper widget (see addLocalShortcutsTo).
+    for (Action a : {PlayPauseAction, HomeAction, EndAction})
+        m_actions[a]->setShortcutContext(Qt::WidgetWithChildrenShortcut);
 
     const auto &t = m_timeline;
     connect(m_actions[StepOverAction], &QAction::triggered, this,
@@ -146,6 +149,10 @@ void StepperPanel::createActions() {
     connect(m_actions[EndAction], &QAction::triggered, this,
             [this, &t] { setCurrentStep(t.count() - 1); });
     connect(m_actions[JumpToStepAction], &QAction::triggered, this, &StepperPanel::jumpToStep);
+}
+
+void StepperPanel::addLocalShortcutsTo(QWidget *widget) {
+    widget->addActions({m_actions[PlayPauseAction], m_actions[HomeAction], m_actions[EndAction]});
 }
 
 QList<QAction *> StepperPanel::stepperActions() const {

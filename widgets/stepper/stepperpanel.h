@@ -46,6 +46,9 @@ public:
 
     QAction *action(Action which) const { return m_actions[which]; }
     QList<QAction *> stepperActions() const;
+    // Space (Play), Home and End act while the focus is in the panel or in `widget`; the F-keys
+    // and Ctrl+G act anywhere in the window.
+    void addLocalShortcutsTo(QWidget *widget);
 
     // The source location F9 and Ctrl+F10 act on (the source view's cursor line). Without one,
     // F9 toggles the current step's line.

@@ -12,6 +12,9 @@ namespace dynascope {
 StepperViews::StepperViews(QObject *parent)
     : QObject(parent), m_panel(new StepperPanel), m_stackView(new StackView),
       m_frameView(new FrameView), m_callStackView(new CallStackView) {
+    for (QWidget *w : {static_cast<QWidget *>(m_stackView), static_cast<QWidget *>(m_frameView),
+                       static_cast<QWidget *>(m_callStackView)})
+        m_panel->addLocalShortcutsTo(w);
     connect(m_panel, &StepperPanel::currentStepChanged, this, &StepperViews::showStep);
     connect(m_callStackView, &CallStackView::frameChosen, this, &StepperViews::showFrame);
     auto pace = [this] {

@@ -7,9 +7,38 @@ namespace dynascope {
 
 void StepTimeline::setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes) {
     m_steps = std::move(steps);
+    sortIntoCompletionOrder(m_steps);
     m_codes = std::move(codes);
     index();
     m_current = m_steps.empty() ? -1 : 0;
+}
+
+void StepTimeline::sortIntoCompletionOrder(std::vector<Step> &steps) {
+    // A step shows the stack after its instruction, so the timeline runs in the order
+    // instructions finish: Step::index numbers them as they start, and one finishes when the
+    // next event of its frame starts (a CALL into recorded code after its callee's steps). The
+    // recorder sends steps in this order; a capture file may hold them sorted by index.
+    std::stable_sort(steps.begin(), steps.end(),
+                     [](const Step &a, const Step &b) { return a.index < b.index; });
+    std::vector<std::pair<long long, long long>> keys(steps.size()); // (finished at, index)
+    std::map<long long, size_t> lastOfFrame;
+    for (size_t i = 0; i < steps.size(); ++i) {
+        keys[i] = {steps[i].index, steps[i].index};
+        auto it = lastOfFrame.find(steps[i].frame);
+        if (it != lastOfFrame.end())
+            keys[it->second].first = steps[i].index;
+        lastOfFrame[steps[i].frame] = i;
+    }
+    std::vector<size_t> order(steps.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return keys[a] < keys[b]; });
+    std::vector<Step> sorted;
+    sorted.reserve(steps.size());
+    for (size_t i : order)
+        sorted.push_back(std::move(steps[i]));
+    steps = std::move(sorted);
 }
 
 void StepTimeline::clear() {

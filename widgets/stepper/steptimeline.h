@@ -35,6 +35,8 @@ using SourceLine = std::pair<std::string, int>;
 // complete recording but a truncated one may start elsewhere).
 class StepTimeline {
 public:
+    // Steps may come in any order (the recorder's stream, a capture file sorted by index); they
+    // are kept in completion order (see sortIntoCompletionOrder).
     void setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes);
     void clear();
 
@@ -85,6 +87,9 @@ public:
     std::vector<ActiveFrame> callStackAt(int index) const;
     // The latest step of `frame` at or before `index`.
     std::optional<int> latestStepOfFrame(long long frame, int index) const;
+
+    // Orders steps as their instructions finished, which is the order the recorder sends them.
+    static void sortIntoCompletionOrder(std::vector<Step> &steps);
 
 private:
     void index();

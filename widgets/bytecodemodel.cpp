@@ -1,6 +1,8 @@
 // BytecodeModel: a flat node table behind a three-level tree (code → line group → instruction).
 #include "bytecodemodel.h"
 
+#include "stepper/instructionexplanation.h"
+
 #include <QFont>
 #include <QGuiApplication>
 #include <QPalette>
@@ -232,10 +234,16 @@ QVariant BytecodeModel::instructionData(const Node &n, int column, int role) con
             return f;
         }
         return {};
-    case Qt::ToolTipRole:
+    case Qt::ToolTipRole: {
+        // One sentence on what the instruction does (the stepper's explanations), then jumps.
+        QString tip = explainInstruction(QString::fromStdString(i.opname),
+                                         QString::fromStdString(i.argrepr));
         if (i.jumpTarget)
-            return tr("Jumps to offset %1").arg(*i.jumpTarget);
-        return i.isJumpTarget ? tr("Jump target") : QVariant();
+            tip += QLatin1Char('\n') + tr("Jumps to offset %1").arg(*i.jumpTarget);
+        else if (i.isJumpTarget)
+            tip += QLatin1Char('\n') + tr("Jump target");
+        return tip;
+    }
     }
     return {};
 }

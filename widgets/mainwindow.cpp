@@ -7,6 +7,11 @@
 #include "recentfiles.h"
 #include "runcontroller.h"
 #include "sourceeditor.h"
+#include "stepper/callstackview.h"
+#include "stepper/frameview.h"
+#include "stepper/stackview.h"
+#include "stepper/stepperpanel.h"
+#include "stepper/stepperviews.h"
 
 #include <QAction>
 #include <QApplication>
@@ -38,6 +43,7 @@ MainWindow::MainWindow(QWidget *parent)
     addPanel(m_bytecodeView, tr("Bytecode"), QStringLiteral("bytecodeDock"),
              Qt::RightDockWidgetArea);
     addPanel(m_console, tr("Console"), QStringLiteral("consoleDock"), Qt::BottomDockWidgetArea);
+    createStepper();
     statusBar()->addPermanentWidget(m_runStatus);
 
     connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);
@@ -242,6 +248,39 @@ void MainWindow::updateRunStatus() {
     const QString text =
         m_session->runState() == RunState::Idle ? tr("Ready") : m_session->runDescription();
     m_runStatus->setText(text);
+}
+
+void MainWindow::createStepper() {
+    // The bytecode stepper follows the run's recorded steps; its current step becomes the
+    // session's selected instruction, so the editor and the bytecode view mark where it is.
+    m_stepper = new StepperViews(this);
+    StepperPanel *panel = m_stepper->panel();
+    addPanel(panel, tr("Stepper"), QStringLiteral("stepperDock"), Qt::TopDockWidgetArea);
+    addPanel(m_stepper->stackView(), tr("Stack"), QStringLiteral("stackDock"),
+             Qt::RightDockWidgetArea);
+    addPanel(m_stepper->callStackView(), tr("Call Stack"), QStringLiteral("callStackDock"),
+             Qt::LeftDockWidgetArea);
+    addPanel(m_stepper->frameView(), tr("Frame"), QStringLiteral("frameDock"),
+             Qt::LeftDockWidgetArea);
+    menuBar()->addMenu(tr("&Debug"))->addActions(panel->stepperActions());
+
+    connect(m_session, &CaptureSession::runStarted, this,
+            [this] { m_stepper->setRecording(std::vector<Step>{}, {}); });
+    connect(m_session, &CaptureSession::runStateChanged, this, [this] {
+        const RunState state = m_session->runState();
+        if (state != RunState::Running && state != RunState::Idle)
+            m_stepper->setRecording(m_session->eventsOfType(EventType::Step),
+                                    m_session->codeInfos());
+    });
+    connect(panel, &StepperPanel::currentLocationChanged, this,
+            [this](const QString &, int, const QString &codeId, int offset) {
+                m_session->setSelectedInstruction({codeId, offset});
+            });
+    connect(m_session, &CaptureSession::selectionChanged, this, [this, panel] {
+        panel->setCursorLocation(m_session->scriptPath(), m_session->selectedLine());
+    });
+    connect(panel, &StepperPanel::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 4000); });
 }
 
 } // namespace dynascope

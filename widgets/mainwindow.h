@@ -16,6 +16,7 @@ class ConsoleView;
 class RecentFiles;
 class RunController;
 class SourceEditor;
+class StepperViews;
 
 // Owns the session and its producer; views observe the session. Panels of later stages (stepper,
 // graph, guards) plug in with addPanel(), which also lists them in the View menu and lets
@@ -31,6 +32,7 @@ public:
     SourceEditor *editor() const { return m_editor; }
     BytecodeView *bytecodeView() const { return m_bytecodeView; }
     ConsoleView *consoleView() const { return m_console; }
+    StepperViews *stepper() const { return m_stepper; }
     QAction *runAction() const { return m_runAction; }
     QAction *stopAction() const { return m_stopAction; }
     QString scriptPath() const { return m_path; }
@@ -54,6 +56,7 @@ protected:
 
 private:
     void createActions();
+    void createStepper();
     void restoreSettings();
     void saveSettings();
     bool maybeSave();
@@ -67,6 +70,7 @@ private:
     SourceEditor *m_editor;
     BytecodeView *m_bytecodeView;
     ConsoleView *m_console;
+    StepperViews *m_stepper = nullptr;
     RecentFiles *m_recentFiles = nullptr;
     QMenu *m_viewMenu = nullptr;
     QAction *m_runAction = nullptr;

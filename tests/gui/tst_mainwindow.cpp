@@ -295,6 +295,23 @@ print()
         QCOMPARE(file.readAll(), QByteArray("print('new')\n"));
     }
 
+    void guiCommandRunsAndGrabsAScreenshot() {
+        // `dynascope gui FILE --run --screenshot OUT` end to end, as the docs' pictures are made.
+        const QString out = m_dir.filePath("shot.png");
+        QProcess gui;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("XDG_CONFIG_HOME", m_settingsDir.filePath("gui-command")); // not the user's
+        gui.setProcessEnvironment(env);
+        gui.start(DYNASCOPE_EXE, {"gui", DYNASCOPE_SOURCE_DIR "/resources/examples/loop_sum.py",
+                                  "--run", "--line", "8", "--screenshot", out});
+        QVERIFY(gui.waitForFinished(120000));
+        QCOMPARE(gui.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(gui.exitCode(), 0);
+        QImage image(out);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 640 && image.height() >= 400);
+    }
+
     void geometryAndRecentFilesPersist() {
         QStringList opened;
         {

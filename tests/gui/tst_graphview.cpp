@@ -35,6 +35,7 @@ private slots:
     void searchSelectsAndCentres();
     void ctrlFOpensSearchBar();
     void traceStepsGrowTheGraph();
+    void traceStepsOfOneGraph();
     void highlightLineFindsNodesAndInlinedNodes();
     void zoomShortcutsAndWheelChangeTransform();
     void collapseAndExpandCluster();
@@ -170,6 +171,30 @@ void TestGraphView::traceStepsGrowTheGraph() {
     m_view->showUpToTraceStep(5);
     QVERIFY(scene->breakItem(0)->isVisible());
     QVERIFY(!scene->breakItem(1)->isVisible());
+    m_view->showAllTraceSteps();
+    QCOMPARE(scene->visibleNodeCount(), 15);
+}
+
+void TestGraphView::traceStepsOfOneGraph() {
+    // Trace steps count per traced region, and the engine gives outputs no step.
+    GraphLayoutInput in = synthetic::threeGraphs();
+    in.graphs[1].nodes.back().traceStep = -1;
+    QVERIFY(load(in));
+    GraphScene *scene = m_view->graphScene();
+    m_view->showUpToTraceStep(7, "G2");
+    QCOMPARE(scene->visibleNodeCount(), 6 + 2); // G1 whole; G2's relu (6) and mul (7)
+    QVERIFY(scene->nodeItem("G2", "mul")->isHighlighted());
+    QVERIFY(!scene->nodeItem("G1", "relu")->isHighlighted());
+    QVERIFY(!scene->nodeItem("G2", "output")->isVisible());
+    QVERIFY(!scene->nodeItem("G3", "sin")->isVisible());
+    QVERIFY(scene->breakItem(0)->isVisible());
+    QVERIFY(!scene->breakItem(1)->isVisible());
+    m_view->showUpToTraceStep(8, "G2"); // G2's last node: its output shows with it
+    QVERIFY(scene->nodeItem("G2", "output")->isVisible());
+    QVERIFY(!scene->nodeItem("G2", "output")->isHighlighted());
+    QVERIFY(scene->breakItem(1)->isVisible());
+    m_view->showUpToTraceStep(9, "G3"); // G3's steps start at 10 in this capture
+    QCOMPARE(scene->visibleNodeCount(), 6 + 4);
     m_view->showAllTraceSteps();
     QCOMPARE(scene->visibleNodeCount(), 15);
 }

@@ -31,7 +31,10 @@ void GraphScene::setGeometry(const GraphGeometry &geometry, const GraphLayoutInp
     for (std::size_t i = 0; i < geometry.clusters.size() && i < input.graphs.size(); ++i)
         graphs.insert(QString::fromStdString(geometry.clusters[i].graphId), &input.graphs[i]);
 
+    m_graphOrder.clear();
+    m_lastStep.clear();
     for (const ClusterBox &c : geometry.clusters) {
+        m_graphOrder << QString::fromStdString(c.graphId);
         auto *item = new ClusterItem(c);
         addItem(item);
         m_clusters.insert(item->graphId(), item);
@@ -51,6 +54,8 @@ void GraphScene::setGeometry(const GraphGeometry &geometry, const GraphLayoutInp
         auto *item = new NodeItem(box, node, tip);
         addItem(item);
         m_nodes.append(item);
+        m_lastStep[item->graphId()] =
+            std::max(m_lastStep.value(item->graphId(), -1), item->traceStep());
         m_byId.insert(item->id(), item);
     }
     for (const NodeBox &box : geometry.breaks) {
@@ -94,8 +99,9 @@ QList<NodeItem *> GraphScene::findNodes(const QString &text) const {
     return found;
 }
 
-void GraphScene::setTraceStepLimit(int step) {
+void GraphScene::setTraceStepLimit(int step, const QString &graphId) {
     m_traceStepLimit = step;
+    m_traceGraph = graphId;
     applyFilters();
 }
 
@@ -118,9 +124,20 @@ int GraphScene::visibleNodeCount() const {
 
 void GraphScene::applyFilters() {
     const bool stepping = m_traceStepLimit != INT_MAX;
+    const int tracedIndex = m_graphOrder.indexOf(m_traceGraph);
     for (NodeItem *n : m_nodes) {
-        n->setVisible(n->traceStep() <= m_traceStepLimit);
-        const bool current = stepping && n->traceStep() == m_traceStepLimit;
+        int step = n->traceStep();
+        if (step < 0 && n->kind() == QLatin1String("output"))
+            step = m_lastStep.value(n->graphId(), -1);
+        bool visible = step <= m_traceStepLimit;
+        bool inTrace = true;
+        if (!m_traceGraph.isEmpty()) {
+            const int index = m_graphOrder.indexOf(n->graphId());
+            inTrace = index == tracedIndex;
+            visible = index < tracedIndex || (inTrace && visible);
+        }
+        n->setVisible(visible);
+        const bool current = stepping && inTrace && n->traceStep() >= 0 && step == m_traceStepLimit;
         n->setHighlighted(current || (m_line > 0 && n->comesFrom(m_lineFile, m_line)));
     }
     // A break marker shows once the node leading into it (its graph's output) shows.

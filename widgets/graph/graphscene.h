@@ -33,8 +33,11 @@ public:
     QList<NodeItem *> findNodes(const QString &text) const;
 
     // Hides nodes added after trace step `step` (and their edges) and highlights those added at
-    // it; nodes without a step always show. INT_MAX shows everything.
-    void setTraceStepLimit(int step);
+    // it; an output without a step shows with its graph's last node, other nodes without one
+    // always show. INT_MAX shows everything. Trace steps count per traced region: with a
+    // `graphId`, the limit applies to that graph only, earlier graphs show whole and later ones
+    // are hidden.
+    void setTraceStepLimit(int step, const QString &graphId = QString());
     int traceStepLimit() const { return m_traceStepLimit; }
     // Highlights the nodes that come from file:line (file "" = any); returns how many. Line 0
     // clears the highlight.
@@ -54,6 +57,9 @@ private:
     QHash<QString, NodeItem *> m_byId;
     QHash<QString, ClusterItem *> m_clusters;
     int m_traceStepLimit = INT_MAX;
+    QString m_traceGraph;
+    QStringList m_graphOrder;       // graph ids in execution order
+    QHash<QString, int> m_lastStep; // per graph: the highest trace step of its nodes
     QString m_lineFile;
     int m_line = 0;
 };

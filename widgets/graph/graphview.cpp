@@ -125,7 +125,7 @@ void GraphView::onLayoutFinished(const QString &, quint64 ticket,
     placeOverlays();
     const QTransform kept = transform();
     m_scene->setGeometry(*geometry, m_input);
-    m_scene->setTraceStepLimit(m_traceStep);
+    m_scene->setTraceStepLimit(m_traceStep, m_traceGraph);
     m_scene->highlightLine(m_lineFile, m_line);
     m_searchIndex = -1;
     if (m_fitAfterLayout) {
@@ -269,9 +269,10 @@ int GraphView::highlightLine(const QString &file, int line) {
     return m_scene->highlightLine(file, line);
 }
 
-void GraphView::showUpToTraceStep(int step) {
+void GraphView::showUpToTraceStep(int step, const QString &graphId) {
     m_traceStep = step;
-    m_scene->setTraceStepLimit(step);
+    m_traceGraph = graphId;
+    m_scene->setTraceStepLimit(step, graphId);
 }
 
 void GraphView::showAllTraceSteps() {

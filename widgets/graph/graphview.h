@@ -63,8 +63,10 @@ public:
     // --- filters ---
     // Highlights nodes added at file:line (file "" = any; line 0 clears); returns how many.
     int highlightLine(const QString &file, int line);
-    // Hides nodes added after trace step `step`, highlights those added at it.
-    void showUpToTraceStep(int step);
+    // Hides nodes added after trace step `step`, highlights those added at it. Trace steps count
+    // per traced region: pass the graph being traced, and earlier graphs show whole, later ones
+    // not at all (see GraphScene::setTraceStepLimit).
+    void showUpToTraceStep(int step, const QString &graphId = QString());
     void showAllTraceSteps();
 
     // --- export ---
@@ -113,6 +115,7 @@ private:
     QString m_focusAfterLayout; // cluster to centre after a collapse relayout
     QString m_layoutMessage;
     int m_traceStep;
+    QString m_traceGraph;
     QString m_lineFile;
     int m_line = 0;
     QString m_searchText;

@@ -258,10 +258,13 @@ void MainWindow::createStepper() {
     addPanel(panel, tr("Stepper"), QStringLiteral("stepperDock"), Qt::TopDockWidgetArea);
     addPanel(m_stepper->stackView(), tr("Stack"), QStringLiteral("stackDock"),
              Qt::RightDockWidgetArea);
-    addPanel(m_stepper->callStackView(), tr("Call Stack"), QStringLiteral("callStackDock"),
-             Qt::LeftDockWidgetArea);
-    addPanel(m_stepper->frameView(), tr("Frame"), QStringLiteral("frameDock"),
-             Qt::LeftDockWidgetArea);
+    QDockWidget *calls = addPanel(m_stepper->callStackView(), tr("Call Stack"),
+                                  QStringLiteral("callStackDock"), Qt::LeftDockWidgetArea);
+    QDockWidget *frame = addPanel(m_stepper->frameView(), tr("Frame"), QStringLiteral("frameDock"),
+                                  Qt::LeftDockWidgetArea);
+    // A call stack is a few rows; the frame's scopes need the room.
+    resizeDocks({calls, frame}, {120, 420}, Qt::Vertical);
+    resizeDocks({frame}, {300}, Qt::Horizontal);
     menuBar()->addMenu(tr("&Debug"))->addActions(panel->stepperActions());
 
     connect(m_session, &CaptureSession::runStarted, this,

@@ -34,6 +34,11 @@ StepperViews::~StepperViews() {
             delete w;
 }
 
+StepperPanel *StepperViews::panel() const { return m_panel; }
+StackView *StepperViews::stackView() const { return m_stackView; }
+FrameView *StepperViews::frameView() const { return m_frameView; }
+CallStackView *StepperViews::callStackView() const { return m_callStackView; }
+
 void StepperViews::setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes) {
     m_panel->setRecording(std::move(steps), std::move(codes));
 }

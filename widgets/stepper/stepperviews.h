@@ -27,10 +27,10 @@ public:
     explicit StepperViews(QObject *parent = nullptr);
     ~StepperViews() override;
 
-    StepperPanel *panel() const { return m_panel; }
-    StackView *stackView() const { return m_stackView; }
-    FrameView *frameView() const { return m_frameView; }
-    CallStackView *callStackView() const { return m_callStackView; }
+    StepperPanel *panel() const;
+    StackView *stackView() const;
+    FrameView *frameView() const;
+    CallStackView *callStackView() const;
 
     void setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes);
     // From a session's raw "step" event bodies (decoded tolerantly; bad ones are skipped).

@@ -72,6 +72,10 @@ class Capture:
             return wrapper
         fn = getattr(model, "_torchdynamo_orig_callable", None) or model
         compiled = self._optimize(fn, core_fn, fullgraph, dynamic)
+        if _looks_like(compiled, fn):
+            # The core's CompiledFunction itself: no extra Python frame per call, and the tracer
+            # recognises it (and inlines fn) when one compiled function calls another.
+            return compiled
         if inspect.isfunction(fn) or inspect.ismethod(fn):
             @functools.wraps(fn)
             def compiled_function(*args, **kwargs):
@@ -119,6 +123,20 @@ class Capture:
     def run(self, fn=None):
         # Dynamo's run(): use existing caches, never compile. Runs eagerly here.
         return fn if fn is not None else (lambda f: f)
+
+
+def _looks_like(compiled, fn):
+    """Gives `compiled` fn's name, doc and attributes, as functools.wraps would (the core's
+    object has a read-only __wrapped__, so update_wrapper itself cannot be used)."""
+    try:
+        for attr in ("__module__", "__name__", "__qualname__", "__doc__"):
+            if hasattr(fn, attr):
+                setattr(compiled, attr, getattr(fn, attr))
+        compiled.__dict__.update(getattr(fn, "__dict__", {}))
+        compiled._torchdynamo_orig_callable = fn
+        return True
+    except (AttributeError, TypeError):
+        return False
 
 
 class _OptimizeContext:

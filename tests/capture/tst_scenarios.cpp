@@ -20,8 +20,8 @@
 namespace {
 
 const QString scenarioDir = QStringLiteral(DYNASCOPE_SOURCE_DIR "/resources/scenarios");
-constexpr int scriptTimeoutMs = 90000;   // one script in its own process
-constexpr int batchTimeoutMs = 400000;   // a batch of scripts (generous: CI machines are slow)
+constexpr int scriptTimeoutMs = 90000; // one script in its own process
+constexpr int batchTimeoutMs = 400000; // a batch of scripts (generous: CI machines are slow)
 
 struct Outcome {
     bool passed = false;
@@ -149,8 +149,8 @@ private:
                     Outcome o;
                     o.passed = done && job.exitCode == 0;
                     o.message = QStringLiteral("dynascope run %1 %2 (exit %3)\n--- stderr ---\n%4")
-                                    .arg(job.scripts.value(0),
-                                         done ? QStringLiteral("failed") : QStringLiteral("timed out"))
+                                    .arg(job.scripts.value(0), done ? QStringLiteral("failed")
+                                                                    : QStringLiteral("timed out"))
                                     .arg(job.exitCode)
                                     .arg(job.err.right(4000));
                     m_outcomes.insert(job.scripts.value(0), o);
@@ -177,7 +177,8 @@ private:
         }
     }
 
-    const QString batchRunner = QStringLiteral(DYNASCOPE_SOURCE_DIR "/tests/capture/scenario_batch.py");
+    const QString batchRunner =
+        QStringLiteral(DYNASCOPE_SOURCE_DIR "/tests/capture/scenario_batch.py");
     QTemporaryDir m_tmp;
     QStringList m_scripts;
     QHash<QString, QString> m_known;

@@ -74,10 +74,10 @@ private slots:
     }
 
     void shimUnitChecks() {
-        Result r = runDynascope({QStringLiteral("run"),
-                                 QStringLiteral(DYNASCOPE_SOURCE_DIR
-                                                "/tests/capture/shim/test_graphmodule.py")},
-                                m_dir.path());
+        Result r = runDynascope(
+            {QStringLiteral("run"),
+             QStringLiteral(DYNASCOPE_SOURCE_DIR "/tests/capture/shim/test_graphmodule.py")},
+            m_dir.path());
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(QLatin1String("graphmodule checks passed")));
     }
@@ -93,8 +93,8 @@ private slots:
     }
 
     void explainText() {
-        Result r = runDynascope({QStringLiteral("explain"), QStringLiteral("contract.py")},
-                                m_dir.path());
+        Result r =
+            runDynascope({QStringLiteral("explain"), QStringLiteral("contract.py")}, m_dir.path());
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         // The script's own output first, the report after it.
         const int done = r.out.indexOf(QLatin1String("SCRIPT-DONE"));
@@ -119,9 +119,9 @@ private slots:
 
     void runReport() {
         const QString out = m_dir.filePath(QStringLiteral("report.json"));
-        Result r = runDynascope({QStringLiteral("run"), QStringLiteral("--report"), out,
-                                 QStringLiteral("contract.py")},
-                                m_dir.path());
+        Result r = runDynascope(
+            {QStringLiteral("run"), QStringLiteral("--report"), out, QStringLiteral("contract.py")},
+            m_dir.path());
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(r.out.trimmed(), QStringLiteral("SCRIPT-DONE"));
         QFile f(out);
@@ -150,9 +150,11 @@ private:
         for (const QJsonValue &g : fn.value(QLatin1String("graphs")).toArray())
             for (const QJsonValue &n : g.toObject().value(QLatin1String("nodes")).toArray()) {
                 QJsonObject node = n.toObject();
-                lineOfTarget.insert(
-                    node.value(QLatin1String("target")).toString(),
-                    node.value(QLatin1String("site")).toObject().value(QLatin1String("line")).toInt());
+                lineOfTarget.insert(node.value(QLatin1String("target")).toString(),
+                                    node.value(QLatin1String("site"))
+                                        .toObject()
+                                        .value(QLatin1String("line"))
+                                        .toInt());
             }
         QCOMPARE(lineOfTarget.value(QStringLiteral("abs")), lineOf(contractScript, "x.abs()"));
         QCOMPARE(lineOfTarget.value(QStringLiteral("sqrt")), lineOf(contractScript, "sqrt()"));

@@ -30,8 +30,8 @@ std::string takePythonError() {
     PyObject *exception = value;
     PyRef traceback = PyRef::steal(PyImport_ImportModule("traceback"));
     if (traceback) {
-        PyRef lines = PyRef::steal(
-            PyObject_CallMethod(traceback.get(), "format_exception", "O", exception));
+        PyRef lines =
+            PyRef::steal(PyObject_CallMethod(traceback.get(), "format_exception", "O", exception));
         PyRef empty = PyRef::steal(PyUnicode_FromString(""));
         if (lines && empty) {
             PyRef text = PyRef::steal(PyUnicode_Join(empty.get(), lines.get()));
@@ -86,8 +86,8 @@ std::string torchShimReport(bool asJson) {
     PyRef module = PyRef::steal(PyImport_ImportModule("dynascope"));
     if (!module)
         fail("capture report: the torch shim is not installed");
-    PyRef text = PyRef::steal(PyObject_CallMethod(module.get(), "report", "(O)",
-                                                  asJson ? Py_True : Py_False));
+    PyRef text = PyRef::steal(
+        PyObject_CallMethod(module.get(), "report", "(O)", asJson ? Py_True : Py_False));
     const char *utf8 = text ? PyUnicode_AsUTF8(text.get()) : nullptr;
     if (!utf8)
         fail("capture report failed");

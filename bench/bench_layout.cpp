@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QImage>
 #include <QPainter>
 
@@ -53,9 +54,30 @@ Timing timeLayout(const GraphLayoutInput &in, const GraphLayoutOptions &options,
               [](const Timing &a, const Timing &b) { return a.wall < b.wall; });
     return times[times.size() / 2];
 }
-// The docs screenshot: the three-graph synthetic capture in a GraphView, rendered offscreen.
-int writeScreenshot(const QString &path) {
-    const GraphLayoutInput in = synthetic::threeGraphs();
+// The graphs and breaks of a worker event stream (one JSON event a line, `dynascope worker`).
+GraphLayoutInput readEvents(const QString &path) {
+    GraphLayoutInput in;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return in;
+    while (!file.atEnd()) {
+        const Json event = Json::parse(file.readLine().toStdString(), nullptr, false);
+        if (event.is_discarded() || !event.is_object())
+            continue;
+        const std::string type = event.value("type", std::string());
+        if (type == "graph")
+            in.graphs.push_back(event.get<CapturedGraph>());
+        else if (type == "graph_break")
+            in.breaks.push_back(event.get<GraphBreakInfo>());
+    }
+    return in;
+}
+
+// The docs screenshot: the three-graph synthetic capture (or the graphs of an event stream) in a
+// GraphView, rendered offscreen.
+int writeScreenshot(const QString &path, const QString &events) {
+    const GraphLayoutInput in = events.isEmpty() ? synthetic::threeGraphs() : readEvents(events);
+    std::printf("%zu graphs, %zu breaks\n", in.graphs.size(), in.breaks.size());
     GraphView view;
     view.resize(760, 900);
     view.show();
@@ -75,7 +97,9 @@ int main(int argc, char **argv) {
     QApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (const int at = int(args.indexOf("--screenshot")); at > 0 && at + 1 < args.size())
-        return writeScreenshot(args[at + 1]);
+        return writeScreenshot(args[at + 1], args.indexOf("--events") > 0
+                                                 ? args.value(args.indexOf("--events") + 1)
+                                                 : QString());
     const bool full = args.contains("--full"); // also time one dot run on everything
     const GraphLayoutInput in = synthetic::randomDags(10, 200, 42);
     std::size_t nodes = 0, edges = 0;

@@ -3,6 +3,7 @@
 
 #include "layout/labeltext.h"
 
+#include <cctype>
 #include <map>
 #include <set>
 #include <sstream>
@@ -17,6 +18,30 @@ const char *fillFor(const std::string &kind) {
         {"collapsed", "#e3e6ea"},   {"break", "#ffcc80"}};
     auto it = fills.find(kind);
     return it == fills.end() ? "#eeeeee" : it->second;
+}
+
+// The identifiers in a repr such as "(relu, sum)" or "{'a': x}", skipping quoted strings.
+std::vector<std::string> namesIn(const std::string &repr) {
+    std::vector<std::string> names;
+    std::string current;
+    char quote = 0;
+    for (char c : repr + " ") {
+        if (quote) {
+            quote = c == quote ? 0 : quote;
+            continue;
+        }
+        if (c == '\'' || c == '"') {
+            quote = c;
+            current.clear();
+        } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+            current += c;
+        } else {
+            if (!current.empty())
+                names.push_back(current);
+            current.clear();
+        }
+    }
+    return names;
 }
 
 std::string joinLines(const std::vector<std::string> &lines) {
@@ -102,9 +127,16 @@ void DotGraph::addGraph(const CapturedGraph &graph, bool collapsed) {
             exit = nb.id;
         std::set<std::string> seen;
         for (const std::string &arg : node.args) {
-            auto src = idOf.find(arg);
-            if (src != idOf.end() && seen.insert(arg).second)
-                m_edges.push_back({src->second, nb.id});
+            // An arg is a node name, a constant's repr, or a container's repr naming nodes
+            // ("(relu, sum)" for an output returning two values).
+            std::vector<std::string> names{arg};
+            if (!idOf.count(arg))
+                names = namesIn(arg);
+            for (const std::string &name : names) {
+                auto src = idOf.find(name);
+                if (src != idOf.end() && seen.insert(name).second)
+                    m_edges.push_back({src->second, nb.id});
+            }
         }
         m_clusterNodes[cluster].push_back(m_nodes.size());
         m_nodes.push_back(std::move(nb));

@@ -36,7 +36,7 @@ inline GraphLayoutInput threeGraphs() {
                 node("matmul", "call_function", "torch.matmul", {"x", "w"}, 11, 2),
                 node("relu", "call_method", "relu", {"matmul"}, 12, 3),
                 node("sum_1", "call_method", "sum", {"relu"}, 13, 4, "[]"),
-                node("output", "output", "output", {"relu", "sum_1"}, 13, 5)};
+                node("output", "output", "output", {"(relu, sum_1)"}, 13, 5)}; // as emitted
     g1.nodes[3].inlineStack = {site(12, "forward"), site(40, "activation")};
     CapturedGraph g2{"G2", "Model.forward", 38, {}};
     g2.nodes = {node("relu", "placeholder", "L['y']", {}, 15, 6),
@@ -47,7 +47,7 @@ inline GraphLayoutInput threeGraphs() {
     g3.nodes = {node("sin", "placeholder", "L['z']", {}, 18, 10),
                 node("lin_weight", "get_attr", "lin.weight", {}, 19, 11, "[16, 16]"),
                 node("lin", "call_module", "L['self'].lin", {"sin"}, 19, 12),
-                node("add", "call_function", "torch.add", {"lin", "lin_weight"}, 20, 13),
+                node("add", "call_function", "torch.add", {"lin", "lin_weight", "'sin'"}, 20, 13),
                 node("output", "output", "output", {"add"}, 20, 14)};
     in.graphs = {g1, g2, g3};
     GraphBreakInfo b1;

@@ -48,6 +48,7 @@ private slots:
     void hostileTextAndIdsSurvive();
     void emptyCapture();
     void breaksNamingOnlyTheGraphTheyEnd();
+    void reprArgsNameNodes();
 };
 
 void TestLayout::invariants_data() {
@@ -349,6 +350,19 @@ void TestLayout::breaksNamingOnlyTheGraphTheyEnd() {
         for (const EdgePath &e : g.edges)
             QVERIFY(e.from != g.breaks[0].id && e.to != g.breaks[0].id);
     }
+}
+
+void TestLayout::reprArgsNameNodes() {
+    // G1's output returns "(relu, sum_1)"; G3's add has the string constant 'sin', not node sin.
+    const GraphGeometry g = layoutGraphs(synthetic::threeGraphs());
+    auto linked = [&](const std::string &from, const std::string &to) {
+        return std::any_of(g.edges.begin(), g.edges.end(),
+                           [&](const EdgePath &e) { return e.from == from && e.to == to; });
+    };
+    QVERIFY(linked("G1/relu", "G1/output"));
+    QVERIFY(linked("G1/sum_1", "G1/output"));
+    QVERIFY(linked("G3/lin_weight", "G3/add"));
+    QVERIFY(!linked("G3/sin", "G3/add"));
 }
 
 QTEST_GUILESS_MAIN(TestLayout)

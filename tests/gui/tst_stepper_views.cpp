@@ -384,6 +384,49 @@ private slots:
         QVERIFY(frameModel()->dump().contains("Locals/c = 7"));
     }
 
+    // Cells and free variables, as the recorder saw a closure run: outer's k is a cell that
+    // inner reads as a free variable.
+    void closureCellsFromTheRecorder() {
+        QTemporaryDir dir;
+        const QString script = dir.filePath("closure.py");
+        QFile file(script);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("def outer(a):\n"
+                   "    k = a + 1\n"
+                   "    def inner(b):\n"
+                   "        return k * b\n"
+                   "    return inner(2)\n"
+                   "outer(3)\n");
+        file.close();
+        QProcess trace;
+        trace.start(QStringLiteral(DYNASCOPE_EXE),
+                    {"trace", "--save", dir.filePath("c.dscap"), script});
+        QVERIFY(trace.waitForFinished(60000));
+        if (trace.readAllStandardError().contains("not built yet"))
+            QSKIP("dynascope trace is not built in this tree");
+        QCOMPARE(trace.exitCode(), 0);
+        CaptureFile capture;
+        std::vector<CaptureFile::Problem> problems;
+        QVERIFY(capture.load(dir.filePath("c.dscap").toStdString(), problems));
+        m_views->setRecording(capture.steps(problems), capture.codes(problems));
+        const StepTimeline &t = panel()->timeline();
+        int storeK = -1, innerCall = -1;
+        for (int i = 0; i < t.count(); ++i) {
+            if (t.steps()[i].opname == "STORE_DEREF" && storeK < 0)
+                storeK = i;
+            if (t.steps()[i].event == "call" && t.steps()[i].function == "outer.<locals>.inner")
+                innerCall = i;
+        }
+        QVERIFY(storeK >= 0 && innerCall >= 0);
+        panel()->setCurrentStep(storeK);
+        QVERIFY2(frameModel()->dump().contains("Closure cells/k = 4 *"),
+                 qPrintable(frameModel()->dump().join('\n')));
+        panel()->setCurrentStep(innerCall);
+        QVERIFY(frameModel()->dump().contains("Code object/co_freevars/0 = k"));
+        QVERIFY(frameModel()->dump().contains("Closure cells/k = 4 *"));
+        QCOMPARE(m_views->callStackView()->callStackModel()->rowCount(), 3);
+    }
+
     // Saves what a student sees mid-recording when DYNASCOPE_STEPPER_SCREENSHOT names a file.
     void screenshot() {
         panel()->setCurrentStep(14);

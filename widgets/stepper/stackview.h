@@ -23,8 +23,8 @@ public:
     void setState(const StackState &state, std::optional<StackTransition> transition = {});
     void clear();
 
-    // The duration follows the play speed: most of one step's interval, none above ~50 steps/s'
-    // worth of frames (under 12 ms there is nothing to see).
+    // The duration follows the play speed: two thirds of a step's interval, at most 220 ms (0:
+    // stepping by hand), none when that is under 12 ms (56 steps/s and faster: not one frame).
     void setStepsPerSecond(double stepsPerSecond);
     int animationDuration() const { return m_duration; }
     bool isAnimating() const;

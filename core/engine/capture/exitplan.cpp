@@ -253,6 +253,8 @@ ExitPlan ExitPlan::make(TraceResult &result) {
         er.name = e.name;
         if (e.kind == SideEffect::Kind::SetGlobal) {
             er.target.constant = e.target->object;
+        } else if (e.kind == SideEffect::Kind::Rebuild) {
+            er.target.constant = PyRef::borrow(Py_None);
         } else {
             er.target = p.plan(e.target);
         }
@@ -306,6 +308,7 @@ bool ExitPlan::build(const std::vector<PyRef> &outputs, const SourceEnv &env, Py
             rc = PyDict_SetItemString(target.get(), e.name.c_str(), value.get());
             break;
         case SideEffect::Kind::SetItem:
+        case SideEffect::Kind::Rebuild: // building the in-place recipe did the write
             break;
         }
         if (rc < 0)

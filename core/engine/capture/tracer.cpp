@@ -41,7 +41,7 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
     // Declared unsupported: each is a graph break of type unsupported_opcode (the rest of the
     // frame runs in CPython from that instruction).
     return {"UNARY_POSITIVE_UNUSED", "GET_AITER", "GET_ANEXT", "BEFORE_ASYNC_WITH",
-            "END_ASYNC_FOR", "DELETE_SUBSCR", "GET_YIELD_FROM_ITER",
+            "END_ASYNC_FOR", "GET_YIELD_FROM_ITER",
             "PRINT_EXPR", "LOAD_BUILD_CLASS", "LOAD_ASSERTION_ERROR", "RETURN_GENERATOR",
             "IMPORT_STAR", "SETUP_ANNOTATIONS", "YIELD_VALUE", "ASYNC_GEN_WRAP",
             "PREP_RERAISE_STAR", "POP_EXCEPT", "STORE_NAME", "DELETE_NAME", "DELETE_ATTR",
@@ -236,6 +236,12 @@ TraceResult Tracer::run() {
     m_result.locals = root.locals;
     m_result.stack = root.stack;
     m_result.sideEffects = m_sideEffects;
+    // Lists and dicts that existed before the region and were changed in it: their new contents
+    // are written back in place after the graph (Dynamo's side-effect replay).
+    for (const auto &w : m_wrapped)
+        if (w.second->mutated && w.second->source)
+            m_result.sideEffects.push_back(
+                {SideEffect::Kind::Rebuild, w.second, "", nullptr, w.second});
     m_result.graph = m_graph;
     m_result.guards = m_guards;
     m_result.traceSteps = std::move(m_traceSteps);
@@ -328,6 +334,15 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         v = Value::ofKind(isTuple ? K::Tuple : K::List, PyRef::borrow(o), source);
         if (source)
             addGuard(Guard::sequenceLength(source, o));
+        if (isTuple && !PyTuple_CheckExact(o)) {
+            // A named tuple: its fields are readable as attributes.
+            PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(o));
+            v->tupleType = PyRef::borrow(type);
+            PyRef fields = PyRef::steal(PyObject_GetAttrString(type, "_fields"));
+            for (Py_ssize_t i = 0; fields && i < PySequence_Size(fields.get()); ++i)
+                v->keys.push_back(PyRef::steal(PySequence_GetItem(fields.get(), i)));
+            PyErr_Clear();
+        }
         Py_ssize_t n = PySequence_Size(o);
         for (Py_ssize_t i = 0; i < n; ++i) {
             PyRef item = PyRef::steal(PySequence_GetItem(o, i));

@@ -22,7 +22,7 @@ class ShapePolicy;
 
 // A write to a Python object that existed before the region; replayed after the graph runs.
 struct SideEffect {
-    enum class Kind { SetAttr, SetCell, SetGlobal, SetItem };
+    enum class Kind { SetAttr, SetCell, SetGlobal, SetItem, Rebuild };
     Kind kind;
     ValuePtr target;   // the object (with a concrete object or a source); SetGlobal: unused
     std::string name;  // attribute / global name

@@ -345,6 +345,36 @@ void Tracer::op_BINARY_SUBSCR(const CodeInstruction &) {
     push(subscript(obj, key));
 }
 
+void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
+    ValuePtr key = pop();
+    ValuePtr container = pop();
+    if (container->kind == K::Dict) {
+        PyRef k = constantOf(key, "dict key");
+        for (size_t i = 0; i < container->keys.size(); ++i)
+            if (PyObject_RichCompareBool(container->keys[i].get(), k.get(), Py_EQ) == 1) {
+                container->keys.erase(container->keys.begin() + static_cast<long>(i));
+                container->items.erase(container->items.begin() + static_cast<long>(i));
+                markMutated(container);
+                return;
+            }
+        PyErr_Clear();
+        throw GraphBreak("python_exception", "KeyError " + pyRepr(k.get()));
+    }
+    if (container->kind == K::List) {
+        PyRef k = constantOf(key, "list index");
+        Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
+        Py_ssize_t n = static_cast<Py_ssize_t>(container->items.size());
+        if (PyErr_Occurred() || i < -n || i >= n) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "list deletion index");
+        }
+        container->items.erase(container->items.begin() + (i < 0 ? i + n : i));
+        markMutated(container);
+        return;
+    }
+    throw GraphBreak("side_effect", "del on " + container->describe());
+}
+
 void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
     ValuePtr key = pop();
     ValuePtr container = pop();

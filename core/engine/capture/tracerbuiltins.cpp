@@ -189,6 +189,23 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
         }
         return d;
     }
+    if (is(fn, "map") && args.size() >= 2 && kwargs.empty()) {
+        // Eager, as Dynamo unrolls it: map over what the iterables hold now.
+        std::vector<ValuePtr> its;
+        size_t n = SIZE_MAX;
+        for (size_t i = 1; i < args.size(); ++i) {
+            its.push_back(iterate(args[i]));
+            n = std::min(n, its.back()->items.size() - its.back()->index);
+        }
+        auto out = Value::ofKind(K::Iterator);
+        for (size_t i = 0; i < n; ++i) {
+            std::vector<ValuePtr> row;
+            for (const ValuePtr &it : its)
+                row.push_back(it->items[it->index + i]);
+            out->items.push_back(call(args[0], row, {}));
+        }
+        return out;
+    }
     if (is(fn, "iter") && args.size() == 1)
         return iterate(args[0]);
     if (is(fn, "next") && !args.empty() && args[0]->kind == K::Iterator) {

@@ -117,6 +117,35 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
             it->items.push_back(subscript(v, Value::constant(PyRef::steal(PyLong_FromLong(i)))));
         return it;
     }
+    case K::NNModule: {
+        // ModuleList / Sequential: children by index; ModuleDict: its keys.
+        PyObject *mod = v->object.get();
+        std::string type = Py_TYPE(mod)->tp_name;
+        Py_ssize_t n = PyObject_Length(mod);
+        if (n < 0 || (type != "ModuleList" && type != "Sequential" && type != "ModuleDict" &&
+                      type != "ParameterList")) {
+            PyErr_Clear();
+            throw GraphBreak("unknown_value", "iteration over " + v->describe());
+        }
+        if (type == "ModuleDict") {
+            PyRef keys = PyRef::steal(PyObject_CallMethod(mod, "keys", nullptr));
+            PyRef list = keys ? PyRef::steal(PySequence_List(keys.get())) : PyRef();
+            for (Py_ssize_t i = 0; list && i < PyList_Size(list.get()); ++i)
+                it->items.push_back(Value::constant(PyList_GetItem(list.get(), i)));
+            PyErr_Clear();
+            return it;
+        }
+        for (Py_ssize_t i = 0; i < n; ++i) {
+            PyRef key = PyRef::steal(PyLong_FromSsize_t(i));
+            PyRef child = PyRef::steal(PyObject_GetItem(mod, key.get()));
+            if (!child) {
+                PyErr_Clear();
+                throw GraphBreak("unknown_value", "iteration over " + v->describe());
+            }
+            it->items.push_back(wrap(child.get(), v->source ? Source::item(v->source, key) : nullptr));
+        }
+        return it;
+    }
     case K::Constant: {
         PyRef iter = PyRef::steal(PyObject_GetIter(v->object.get()));
         if (!iter) {

@@ -46,7 +46,7 @@ class Guard:
     def source(self):
         if self.name.startswith("L["):
             return "local"
-        if self.name.startswith("G["):
+        if self.name.startswith("G[") or self.create_fn_name == "GLOBAL_STATE":
             return "global"
         return "shape_env" if self.create_fn_name == "SHAPE_ENV" else "other"
 
@@ -138,7 +138,8 @@ def explain(core, reset, fn, *extra_args, **extra_kwargs):
         finally:
             reset()
         reasons = break_reasons_from_records(records)
-        times = "backend: " + ", ".join(f"{g.spec_id or i}: {s * 1e3:.3f} ms"
+        # Dynascope times the backend calls only (tracing happens inside the core).
+        times = "backend calls: " + ", ".join(f"{g.spec_id or i}: {s * 1e3:.3f} ms"
                                         for i, (g, s) in enumerate(zip(graphs, seconds), 1))
         return ExplainOutput(graphs, len(graphs), len(reasons), reasons,
                              sum(len(ops) for ops in ops_per_graph), ops_per_graph,

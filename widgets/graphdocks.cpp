@@ -1,0 +1,181 @@
+// GraphDocks: docks, menu and the session wiring of the graph view, explain panel and tracer.
+#include "graphdocks.h"
+
+#include "capturesession.h"
+#include "graph/explainpanel.h"
+#include "graph/graphview.h"
+#include "mainwindow.h"
+#include "tracer/tracerpanel.h"
+
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QTimer>
+
+#include <climits>
+
+namespace dynascope {
+
+namespace {
+bool sameFile(const QString &a, const QString &b) {
+    return !a.isEmpty() && !b.isEmpty() &&
+           QFileInfo(a).absoluteFilePath() == QFileInfo(b).absoluteFilePath();
+}
+} // namespace
+
+GraphDocks::GraphDocks(MainWindow *window)
+    : QObject(window), m_session(window->session()), m_graphView(new GraphView),
+      m_explain(new ExplainPanel), m_tracer(new TracerPanel), m_debounce(new QTimer(this)) {
+    QDockWidget *graphs = window->addPanel(m_graphView, tr("Graphs"), QStringLiteral("graphDock"),
+                                           Qt::RightDockWidgetArea);
+    QDockWidget *explain = window->addPanel(m_explain, tr("Explain"), QStringLiteral("explainDock"),
+                                            Qt::BottomDockWidgetArea);
+    QDockWidget *tracer = window->addPanel(m_tracer, tr("Tracer"), QStringLiteral("tracerDock"),
+                                           Qt::BottomDockWidgetArea);
+    // The explain report and the tracer share the bottom; the graphs get the right side's room.
+    window->tabifyDockWidget(explain, tracer);
+    explain->raise();
+    window->resizeDocks({graphs}, {520}, Qt::Horizontal);
+
+    QMenu *menu = window->menuBar()->addMenu(tr("&Graph"));
+    menu->addActions(m_graphView->viewActions());
+    menu->addSeparator();
+    menu->addActions(m_tracer->stepActions());
+
+    // Graph events come in bursts; one relayout per burst.
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(100);
+    connect(m_debounce, &QTimer::timeout, this, &GraphDocks::refresh);
+    connect(m_session, &CaptureSession::eventAdded, this, [this](const QString &type) {
+        if (type == QLatin1String(EventType::Graph) ||
+            type == QLatin1String(EventType::GraphBreak) ||
+            type == QLatin1String(EventType::TraceStep))
+            m_debounce->start();
+    });
+    connect(m_session, &CaptureSession::runStarted, this, &GraphDocks::refresh);
+    connect(m_session, &CaptureSession::runStateChanged, this, [this] {
+        if (m_session->runState() != RunState::Running)
+            refresh();
+    });
+
+    connect(m_explain, &ExplainPanel::sourceLocationActivated, this,
+            [this](const QString &file, int line) {
+                if (file.isEmpty() || sameFile(file, m_session->scriptPath()))
+                    m_session->setSelectedLine(line);
+            });
+    connect(m_explain, &ExplainPanel::breakActivated, m_graphView, &GraphView::focusBreak);
+    connect(m_explain, &ExplainPanel::graphActivated, m_graphView, &GraphView::focusGraph);
+    connect(m_graphView, &GraphView::nodeClicked, this, &GraphDocks::onNodeClicked);
+    connect(m_graphView, &GraphView::breakClicked, this, [this](int index) {
+        if (index < 0 || index >= static_cast<int>(m_breaks.size()))
+            return;
+        // The innermost frame of the break that lies in the script.
+        const auto &stack = m_breaks[index].userStack;
+        for (auto it = stack.crbegin(); it != stack.crend(); ++it)
+            if (selectSite(*it))
+                return;
+    });
+    connect(m_session, &CaptureSession::selectionChanged, this, [this] {
+        m_graphView->highlightLine(m_session->scriptPath(), m_session->selectedLine());
+    });
+    connect(m_tracer, &TracerPanel::currentStepChanged, this, &GraphDocks::onTraceStep);
+}
+
+void GraphDocks::refresh() {
+    m_debounce->stop();
+    std::vector<CapturedGraph> graphs;
+    std::vector<GraphBreakInfo> breaks;
+    for (const Json &j : m_session->eventsOfType(EventType::Graph))
+        graphs.push_back(j.get<CapturedGraph>());
+    for (const Json &j : m_session->eventsOfType(EventType::GraphBreak))
+        breaks.push_back(j.get<GraphBreakInfo>());
+    const bool changed = graphs.size() != m_graphs.size() || breaks.size() != m_breaks.size();
+    m_graphs = std::move(graphs);
+    m_breaks = std::move(breaks);
+    if (changed || m_graphs.empty()) {
+        if (m_graphs.empty() && m_breaks.empty())
+            m_graphView->clearGraphs();
+        else
+            m_graphView->setGraphs(m_graphs, m_breaks);
+        m_explain->setGraphs(m_graphs, m_breaks);
+    }
+    const auto steps = TraceStepModel::stepsFromEvents(m_session->allEvents());
+    if (steps.size() != m_tracer->model()->steps().size())
+        m_tracer->setSteps(steps);
+}
+
+bool GraphDocks::selectSite(const SourceSite &site) {
+    const QString file = QString::fromStdString(site.file);
+    if (!sameFile(file, m_session->scriptPath()) || site.line <= 0)
+        return false;
+    const QString function = QString::fromStdString(site.function);
+    QString codeId = QString::fromStdString(site.codeId);
+    if (codeId.isEmpty() && site.offset >= 0) {
+        for (const CodeInfo &code : m_session->codeInfos()) {
+            if (!sameFile(QString::fromStdString(code.filename), file) ||
+                (!function.isEmpty() && QString::fromStdString(code.qualname) != function))
+                continue;
+            if (m_session->instruction({QString::fromStdString(code.id), site.offset})) {
+                codeId = QString::fromStdString(code.id);
+                break;
+            }
+        }
+    }
+    const InstructionRef ref{codeId, site.offset};
+    if (ref.isValid() && m_session->instruction(ref))
+        m_session->setSelectedInstruction(ref);
+    if (m_session->selectedLine() != site.line)
+        m_session->setSelectedLine(site.line);
+    return true;
+}
+
+void GraphDocks::onNodeClicked(const QString &graphId, const QString &nodeName) {
+    for (const CapturedGraph &g : m_graphs) {
+        if (QString::fromStdString(g.id) != graphId)
+            continue;
+        for (const GraphNode &n : g.nodes) {
+            if (QString::fromStdString(n.name) != nodeName)
+                continue;
+            // An inlined node: its own site may be in a library; fall back outwards.
+            if (selectSite(n.site))
+                return;
+            for (auto it = n.inlineStack.crbegin(); it != n.inlineStack.crend(); ++it)
+                if (selectSite(*it))
+                    return;
+            return;
+        }
+    }
+}
+
+void GraphDocks::onTraceStep(int row) {
+    const TraceStepRow *s = m_tracer->model()->step(row);
+    if (!s) {
+        m_graphView->showAllTraceSteps();
+        return;
+    }
+    if (!s->graphId.isEmpty()) {
+        m_graphView->showUpToTraceStep(s->index, s->graphId);
+    } else {
+        // A region that made no graph: the graphs traced before it show whole, later ones not.
+        const auto &steps = m_tracer->model()->steps();
+        QString before, after;
+        for (int r = row - 1; r >= 0 && before.isEmpty(); --r)
+            before = steps[r].graphId;
+        for (int r = row + 1; r < static_cast<int>(steps.size()) && after.isEmpty(); ++r)
+            after = steps[r].graphId;
+        if (!before.isEmpty())
+            m_graphView->showUpToTraceStep(INT_MAX, before);
+        else if (!after.isEmpty())
+            m_graphView->showUpToTraceStep(-1, after);
+        else
+            m_graphView->showAllTraceSteps();
+    }
+    SourceSite site;
+    site.file = s->file.toStdString();
+    site.line = s->line;
+    site.offset = s->offset;
+    site.function = s->function.toStdString();
+    selectSite(site);
+}
+
+} // namespace dynascope

@@ -1,0 +1,53 @@
+// GraphDocks: the graph view, explain panel and tracer docked in MainWindow and fed by its session.
+#pragma once
+
+#include "model/graph.h"
+
+#include <QObject>
+#include <QString>
+
+#include <vector>
+
+class QTimer;
+
+namespace dynascope {
+
+class CaptureSession;
+class ExplainPanel;
+class GraphView;
+class MainWindow;
+class TracerPanel;
+
+// Keeps MainWindow free of graph wiring: it creates the docks, refreshes them from the session's
+// graph, graph_break and trace_step events, and turns clicks on nodes, breaks and trace steps
+// into the session's selection, so the editor and bytecode view follow.
+class GraphDocks : public QObject {
+    Q_OBJECT
+public:
+    explicit GraphDocks(MainWindow *window);
+
+    GraphView *graphView() const { return m_graphView; }
+    ExplainPanel *explainPanel() const { return m_explain; }
+    TracerPanel *tracer() const { return m_tracer; }
+    const std::vector<CapturedGraph> &graphs() const { return m_graphs; }
+    const std::vector<GraphBreakInfo> &breaks() const { return m_breaks; }
+
+    // Selects `site` in the session: its instruction when a code object of the run holds it,
+    // else its line; false when the site is not in the session's script.
+    bool selectSite(const SourceSite &site);
+
+private:
+    void refresh();
+    void onNodeClicked(const QString &graphId, const QString &nodeName);
+    void onTraceStep(int row);
+
+    CaptureSession *m_session;
+    GraphView *m_graphView;
+    ExplainPanel *m_explain;
+    TracerPanel *m_tracer;
+    QTimer *m_debounce;
+    std::vector<CapturedGraph> m_graphs;
+    std::vector<GraphBreakInfo> m_breaks;
+};
+
+} // namespace dynascope

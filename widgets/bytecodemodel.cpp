@@ -25,12 +25,22 @@ void BytecodeModel::setSourceLines(const QStringList &lines) {
 void BytecodeModel::clear() {
     beginResetModel();
     m_codes.clear();
+    m_aliases.clear();
     m_nodes.clear();
     m_codeNodes.clear();
     endResetModel();
 }
 
 void BytecodeModel::appendCode(const CodeInfo &code) {
+    for (int c = 0; c < int(m_codes.size()); ++c) {
+        const CodeInfo &shown = m_codes[size_t(c)];
+        if (shown.filename == code.filename && shown.qualname == code.qualname &&
+            shown.firstLine == code.firstLine && shown.rawCodeHex == code.rawCodeHex &&
+            shown.instructions.size() == code.instructions.size()) {
+            m_aliases[code.id] = c;
+            return;
+        }
+    }
     const int row = int(m_codeNodes.size());
     beginInsertRows({}, row, row);
     const int codeIndex = int(m_codes.size());
@@ -63,7 +73,9 @@ int BytecodeModel::instructionCount() const {
 }
 
 QModelIndex BytecodeModel::indexOfInstruction(const QString &codeId, int offset, int column) const {
-    const std::string id = codeId.toStdString();
+    std::string id = codeId.toStdString();
+    if (auto alias = m_aliases.find(id); alias != m_aliases.end())
+        id = m_codes[size_t(alias->second)].id;
     for (int n = 0; n < int(m_nodes.size()); ++n) {
         const Node &node = m_nodes[size_t(n)];
         if (node.kind == InstructionNode && m_codes[size_t(node.code)].id == id &&
@@ -236,8 +248,8 @@ QVariant BytecodeModel::instructionData(const Node &n, int column, int role) con
         return {};
     case Qt::ToolTipRole: {
         // One sentence on what the instruction does (the stepper's explanations), then jumps.
-        QString tip = explainInstruction(QString::fromStdString(i.opname),
-                                         QString::fromStdString(i.argrepr));
+        QString tip =
+            explainInstruction(QString::fromStdString(i.opname), QString::fromStdString(i.argrepr));
         if (i.jumpTarget)
             tip += QLatin1Char('\n') + tr("Jumps to offset %1").arg(*i.jumpTarget);
         else if (i.isJumpTarget)

@@ -6,6 +6,7 @@
 #include <QAbstractItemModel>
 #include <QStringList>
 
+#include <map>
 #include <vector>
 
 namespace dynascope {
@@ -35,6 +36,8 @@ public:
     // Line groups show the text of their line from here.
     void setSourceLines(const QStringList &lines);
     void clear();
+    // A code object equal to one already shown (the recorder describes the code objects it runs
+    // again, under ids of its own) becomes an alias of that row instead of a second copy.
     void appendCode(const CodeInfo &code);
 
     int instructionCount() const;
@@ -70,7 +73,8 @@ private:
 
     std::vector<CodeInfo> m_codes;
     std::vector<Node> m_nodes;
-    std::vector<int> m_codeNodes; // top-level rows
+    std::vector<int> m_codeNodes;         // top-level rows
+    std::map<std::string, int> m_aliases; // code id → index into m_codes of the equal code shown
     QStringList m_sourceLines;
 };
 

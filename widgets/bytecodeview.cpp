@@ -48,7 +48,10 @@ void BytecodeView::onRunStarted() {
 }
 
 void BytecodeView::onCodeAdded(int index) {
+    const int rowsBefore = m_model->rowCount();
     m_model->appendCode(m_session->codeInfos()[size_t(index)]);
+    if (m_model->rowCount() == rowsBefore) // an alias of a code object already shown
+        return followSession();
     const int row = m_model->rowCount() - 1;
     const QModelIndex code = m_model->index(row, 0);
     // Code and line rows carry one long text; only instruction rows use the columns.

@@ -4,7 +4,6 @@
 #include "bytecodeview.h"
 #include "capturesession.h"
 #include "consoleview.h"
-#include "graphdocks.h"
 #include "recentfiles.h"
 #include "runcontroller.h"
 #include "sourceeditor.h"
@@ -45,7 +44,6 @@ MainWindow::MainWindow(QWidget *parent)
              Qt::RightDockWidgetArea);
     addPanel(m_console, tr("Console"), QStringLiteral("consoleDock"), Qt::BottomDockWidgetArea);
     createStepper();
-    new GraphDocks(this); // graphs, explain and tracer docks; owned by the window
     statusBar()->addPermanentWidget(m_runStatus);
 
     connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);
@@ -87,6 +85,20 @@ void MainWindow::createActions() {
     m_stopAction->setIcon(QIcon::fromTheme(QStringLiteral("media-playback-stop")));
     m_stopAction->setStatusTip(tr("Kill the worker process"));
     m_stopAction->setEnabled(false);
+    runMenu->addSeparator();
+    // Recording makes a run slower (every instruction becomes an event), so it can be turned off.
+    QAction *record = runMenu->addAction(tr("Record &Steps"));
+    record->setCheckable(true);
+    record->setStatusTip(tr("Record every instruction of the script for the stepper"));
+    record->setChecked(QSettings().value("run/recordSteps", true).toBool());
+    auto applyRecord = [this](bool on) {
+        RunOptions options = m_run->runOptions();
+        options.record = on;
+        m_run->setRunOptions(options);
+        QSettings().setValue("run/recordSteps", on);
+    };
+    applyRecord(record->isChecked());
+    connect(record, &QAction::toggled, this, applyRecord);
     // The shortcuts must work wherever the focus is, docks included.
     m_runAction->setShortcutContext(Qt::ApplicationShortcut);
     m_stopAction->setShortcutContext(Qt::ApplicationShortcut);
@@ -118,12 +130,16 @@ void MainWindow::restoreSettings() {
     QSettings settings;
     if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray()))
         resize(1280, 800);
-    if (!restoreState(settings.value("mainWindow/state").toByteArray())) {
-        // First start: a wide editor, bytecode at a readable width, a short console.
-        resizeDocks({findChild<QDockWidget *>(QStringLiteral("bytecodeDock"))}, {560},
-                    Qt::Horizontal);
-        resizeDocks({findChild<QDockWidget *>(QStringLiteral("consoleDock"))}, {200}, Qt::Vertical);
-    }
+    if (restoreState(settings.value("mainWindow/state").toByteArray()))
+        return;
+    // First start: a wide editor, the bytecode readable next to it, a short console.
+    auto dock = [this](const char *name) {
+        return findChild<QDockWidget *>(QLatin1String(name), Qt::FindDirectChildrenOnly);
+    };
+    resizeDocks({dock("bytecodeDock")}, {560}, Qt::Horizontal);
+    resizeDocks({dock("consoleDock")}, {150}, Qt::Vertical);
+    if (QDockWidget *stack = dock("stackDock"))
+        resizeDocks({dock("bytecodeDock"), stack}, {420, 200}, Qt::Vertical);
 }
 
 void MainWindow::saveSettings() {

@@ -47,7 +47,7 @@ void RunController::run() {
         ConsoleEntry::System,
         tr("Running %1").arg(QDir::toNativeSeparators(m_session->scriptPath())));
     emit runningChanged(true);
-    m_worker->run(m_session->scriptPath());
+    m_worker->run(m_session->scriptPath(), {}, m_options);
 }
 
 void RunController::stop() {

@@ -1,13 +1,14 @@
 // Feeds the session from a worker run: events in, console messages and the run's end state out.
 #pragma once
 
+#include "workerclient.h"
+
 #include <QObject>
 #include <QString>
 
 namespace dynascope {
 
 class CaptureSession;
-class WorkerClient;
 
 // The one producer of a live session: starts a WorkerClient on the session's script and turns
 // everything the worker reports (events, raw stderr, bad lines, exit, crash, stop) into session
@@ -19,6 +20,10 @@ public:
 
     WorkerClient *worker() const { return m_worker; }
     bool isRunning() const;
+
+    // Options of the next run (recording steps or not).
+    void setRunOptions(const RunOptions &options) { m_options = options; }
+    RunOptions runOptions() const { return m_options; }
 
     // Runs the session's script in a fresh worker (a running one is killed first).
     void run();
@@ -32,6 +37,7 @@ private:
 
     CaptureSession *m_session;
     WorkerClient *m_worker;
+    RunOptions m_options;
 };
 
 } // namespace dynascope

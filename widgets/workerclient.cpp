@@ -22,7 +22,8 @@ bool WorkerClient::isRunning() const {
     return m_process && m_process->state() != QProcess::NotRunning;
 }
 
-void WorkerClient::run(const QString &scriptPath, const QStringList &args) {
+void WorkerClient::run(const QString &scriptPath, const QStringList &args,
+                       const RunOptions &options) {
     discardProcess();
     m_pending.clear();
     m_stderrDecoder.resetState();
@@ -34,6 +35,9 @@ void WorkerClient::run(const QString &scriptPath, const QStringList &args) {
     for (const QString &a : args)
         jsonArgs.push_back(a.toStdString());
     command["args"] = jsonArgs;
+    command["record"] = options.record;
+    if (options.maxSteps > 0)
+        command["max_steps"] = options.maxSteps;
 
     m_process = new QProcess(this);
     // Relative paths in a script mean "next to the script", as when run from its own folder.

@@ -12,6 +12,12 @@
 
 namespace dynascope {
 
+// What the run command asks of the worker besides the script (see cli/workercommand.cpp).
+struct RunOptions {
+    bool record = false;    // send a "step" event per instruction (the stepper needs them)
+    long long maxSteps = 0; // 0: the recorder's default limit
+};
+
 // One run of `dynascope worker`: writes the run command on the worker's stdin, splits its stdout
 // into lines, decodes each as an Event and reports the end of the process. Everything happens on
 // the calling thread through QProcess signals, so the GUI never blocks on a script.
@@ -28,7 +34,8 @@ public:
     bool isRunning() const;
 
     // Starts a fresh worker on `scriptPath` (made absolute). A running worker is killed first.
-    void run(const QString &scriptPath, const QStringList &args = {});
+    void run(const QString &scriptPath, const QStringList &args = {},
+             const RunOptions &options = {});
     // Kills the worker (SIGKILL: ends a script blocked in C too); emits stopped() once it is gone.
     void stop();
 

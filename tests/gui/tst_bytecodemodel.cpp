@@ -84,6 +84,22 @@ private slots:
         QVERIFY(model.instructionsOfLine(0).isEmpty());  // "no line" is not a selectable line
     }
 
+    void equalCodeBecomesAnAlias() {
+        BytecodeModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.appendCode(loopCode());
+        CodeInfo again = loopCode();
+        again.id = "r1"; // the recorder's id for the same code object
+        model.appendCode(again);
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.indexOfInstruction("r1", 6), model.indexOfInstruction("c2", 6));
+        again.id = "r2";
+        again.firstLine = 40; // another function with the same bytes is another row
+        model.appendCode(again);
+        QCOMPARE(model.rowCount(), 2);
+    }
+
     void instructionColumnsAndRoles() {
         BytecodeModel model;
         model.setSourceLines({"def f(x):", "    while x:", "        x -= 1", "    return x"});

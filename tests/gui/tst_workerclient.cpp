@@ -3,6 +3,9 @@
 #include "guitestsupport.h"
 #include "workerclient.h"
 
+#include "model/instruction.h"
+#include "model/step.h"
+
 #include <QtTest>
 
 using namespace dynascope;
@@ -54,6 +57,44 @@ private slots:
         QVERIFY(run.protocolErrors.isEmpty());
         // The oracle: what python3.11 itself prints for the same file.
         QCOMPARE(run.stdoutText, QString::fromUtf8(runPython({script})));
+    }
+
+    void recordingSendsSteps() {
+        const QString script =
+            writeScript(m_dir, "steps.py", "def f(a, b):\n    return a * b\n\nprint(f(2, 3))\n");
+        WorkerClient client;
+        client.setExecutable(DYNASCOPE_EXE);
+        std::vector<Json> steps;
+        std::vector<CodeInfo> codes;
+        connect(&client, &WorkerClient::eventReceived, this, [&](const Event &e) {
+            if (e.type == EventType::Step)
+                steps.push_back(e.body);
+            else if (e.type == EventType::Code)
+                codes.push_back(e.body.get<CodeInfo>());
+        });
+        QSignalSpy finished(&client, &WorkerClient::finished);
+        RunOptions options;
+        options.record = true;
+        client.run(script, {}, options);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!steps.empty());
+        // Every step names an instruction that the code events described.
+        for (const Json &json : steps) {
+            const Step step = json.get<Step>();
+            if (step.event != "instruction") // call/return/exception frame events
+                continue;
+            bool found = false;
+            for (const CodeInfo &code : codes)
+                for (const Instruction &i : code.instructions)
+                    found |= code.id == step.codeId && i.offset == step.offset &&
+                             i.opname == step.opname;
+            QVERIFY2(found, json.dump().c_str());
+        }
+        // Without the option the worker records nothing.
+        steps.clear();
+        client.run(script);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(steps.empty());
     }
 
     void badLinesAreReportedAndSkipped() {

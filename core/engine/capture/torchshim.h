@@ -8,8 +8,10 @@ namespace dynascope {
 // Makes the embedded shim sources (capture/shim/*.py) importable as `_dynascope_shim` and
 // installs torch.compile, torch._dynamo (explain, reset, disable, graph_break, mark_dynamic,
 // config, testing, exc), torch.compiler and `dynascope` on top of `_dynascope_capture`, so
-// scripts written for PyTorch 2 run unchanged on torch 1.13. Requires the GIL and
-// installCaptureModule() first. Throws std::runtime_error with the Python traceback on failure.
+// scripts written for PyTorch 2 run unchanged on torch 1.13. The install happens when the script
+// first imports torch (at once if torch is already imported): scripts without torch do not pay
+// for importing it. Requires the GIL and installCaptureModule() first. Throws
+// std::runtime_error with the Python traceback on failure.
 void installTorchShim();
 
 // The report of `dynascope explain` / `run --report`: the core's records() as text or one JSON

@@ -4,6 +4,8 @@ import importlib
 import pathlib
 import sys
 
+import torch  # first: importing torch is what installs the shim (modules below then exist)
+
 shim_dir = pathlib.Path(sys.argv[1])
 names = sorted(p.stem for p in shim_dir.glob("*.py") if p.stem != "bootstrap")
 assert names, shim_dir
@@ -11,7 +13,5 @@ for name in names:
     module = importlib.import_module("_dynascope_shim." + name)
     embedded = module.__loader__.get_source(module.__name__)
     assert embedded == (shim_dir / f"{name}.py").read_text(), f"{name}.py differs from the binary"
-import torch
-
 assert callable(torch.compile) and hasattr(torch, "_dynamo") and hasattr(torch.compiler, "disable")
 print("embedded:", " ".join(names))

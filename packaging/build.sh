@@ -3,5 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash packaging/install-deps.sh
+# Relative paths in the ccache key: a clone in another folder (as CI makes) reuses the cache.
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 [ -f build-dev/CMakeCache.txt ] || cmake --preset dev
 cmake --build build-dev -j"${DYNASCOPE_JOBS:-2}"

@@ -281,6 +281,28 @@ result = run_case(fn, [(x, 2), (x, 3), (x, 2)])
                  QStringLiteral("L['n'] == 2"));
     }
 
+    void captureScalarOutputs() {
+        Json r = run(R"PY(
+def fn(x):
+    y = x * 2
+    v = y.sum().item()
+    return y + v
+C.set_config(capture_scalar_outputs=True)
+try:
+    on = run_case(fn, [(torch.randn(4),)])
+finally:
+    C.set_config(capture_scalar_outputs=False)
+result = [on, run_case(fn, [(torch.randn(4),)])]
+)PY");
+        // On: item() is a call_method node in the one graph; off: a break (tensor_item).
+        QVERIFY(r[0]["equal"].get<bool>());
+        QCOMPARE(r[0]["frames"].get<int>(), 1);
+        QCOMPARE(r[0]["ops"].get<int>(), 4);
+        QVERIFY(r[1]["equal"].get<bool>());
+        QCOMPARE(r[1]["frames"].get<int>(), 2);
+        QCOMPARE(r[1]["breaks"][0].get<std::string>(), std::string("tensor_item"));
+    }
+
     void fullgraphRaisesNamingTheBreak() {
         Json r = run(R"PY(
 def fn(x):
@@ -376,7 +398,8 @@ result = run_case(fn, [(torch.randn(2),)])
         for (const Json &e : m_events)
             if (e["type"] == "trace_step")
                 for (const Json &s : e["stack"])
-                    sawTensorKind = sawTensorKind || s.get<std::string>() == "TensorVariable(f32[2])";
+                    sawTensorKind =
+                        sawTensorKind || s.get<std::string>() == "TensorVariable(f32[2])";
         QVERIFY(sawTensorKind);
     }
 };

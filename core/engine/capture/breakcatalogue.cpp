@@ -18,11 +18,13 @@ const std::vector<BreakType> &breakCatalogue() {
          "This is intended; remove the disable decorator to trace the function."},
         {"graph_break_call", "Explicit torch._dynamo.graph_break() call",
          "Remove the graph_break() call to get one graph."},
-        {"unsupported_call", "Call to a callable the tracer cannot trace (C extension, numpy, "
-                             "unknown object)",
+        {"unsupported_call",
+         "Call to a callable the tracer cannot trace (C extension, numpy, "
+         "unknown object)",
          "Use torch operations, or move the call out of the compiled function."},
-        {"unsupported_opcode", "Bytecode instruction without a handler in the symbolic "
-                               "interpreter",
+        {"unsupported_opcode",
+         "Bytecode instruction without a handler in the symbolic "
+         "interpreter",
          "Rewrite the construct (e.g. try/except, with, generators) outside the compiled "
          "function."},
         {"unsupported_attribute", "Attribute access the tracer cannot model",
@@ -32,8 +34,9 @@ const std::vector<BreakType> &breakCatalogue() {
         {"inline_depth", "Inlining depth limit reached", "Flatten the call chain."},
         {"unknown_value", "A value of a kind the tracer does not model",
          "Pass tensors and Python constants into the compiled function."},
-        {"tensor_python_op", "Python operation on a tensor that needs its data (bool, int, "
-                             "float, iteration over data)",
+        {"tensor_python_op",
+         "Python operation on a tensor that needs its data (bool, int, "
+         "float, iteration over data)",
          "Keep the computation in tensors."},
         {"too_many_instructions", "Trace too long (loop unrolling limit)",
          "Reduce the number of loop iterations or move the loop out."},

@@ -10,8 +10,12 @@ CaptureEventSink &sink() {
 }
 } // namespace
 
-void setCaptureEventSink(CaptureEventSink s) { sink() = std::move(s); }
-bool hasCaptureEventSink() { return static_cast<bool>(sink()); }
+void setCaptureEventSink(CaptureEventSink s) {
+    sink() = std::move(s);
+}
+bool hasCaptureEventSink() {
+    return static_cast<bool>(sink());
+}
 void emitCaptureEvent(const Json &event) {
     if (sink())
         sink()(event);

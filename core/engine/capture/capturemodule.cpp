@@ -40,7 +40,9 @@ PyObject *disable(PyObject *, PyObject *fn) {
     return target;
 }
 
-PyObject *graphBreak(PyObject *, PyObject *) { Py_RETURN_NONE; }
+PyObject *graphBreak(PyObject *, PyObject *) {
+    Py_RETURN_NONE;
+}
 
 PyObject *markDynamic(PyObject *, PyObject *args) {
     PyObject *tensor, *dim;
@@ -91,7 +93,9 @@ PyObject *setConfig(PyObject *, PyObject *args, PyObject *kwargs) {
     Py_RETURN_NONE;
 }
 
-PyObject *records(PyObject *, PyObject *) { return CodeRegistry::instance().toPython().release(); }
+PyObject *records(PyObject *, PyObject *) {
+    return CodeRegistry::instance().toPython().release();
+}
 
 PyObject *stringList(const std::vector<std::string> &items) {
     PyObject *list = PyList_New(0);
@@ -102,7 +106,9 @@ PyObject *stringList(const std::vector<std::string> &items) {
     return list;
 }
 
-PyObject *handledOpcodes(PyObject *, PyObject *) { return stringList(Tracer::handledOpcodes()); }
+PyObject *handledOpcodes(PyObject *, PyObject *) {
+    return stringList(Tracer::handledOpcodes());
+}
 PyObject *unsupportedOpcodes(PyObject *, PyObject *) {
     return stringList(Tracer::unsupportedOpcodes());
 }
@@ -132,9 +138,15 @@ PyMethodDef methods[] = {
     {"break_types", breakTypes, METH_NOARGS, "the graph-break catalogue"},
     {nullptr, nullptr, 0, nullptr}};
 
-PyModuleDef moduleDef = {PyModuleDef_HEAD_INIT, "_dynascope_capture",
+PyModuleDef moduleDef = {PyModuleDef_HEAD_INIT,
+                         "_dynascope_capture",
                          "Dynascope's capture core (frame hook, tracer, guards, region chain).",
-                         -1, methods, nullptr, nullptr, nullptr, nullptr};
+                         -1,
+                         methods,
+                         nullptr,
+                         nullptr,
+                         nullptr,
+                         nullptr};
 
 } // namespace
 

@@ -39,8 +39,12 @@ void CodeRegistry::reset() {
 }
 
 namespace {
-PyRef str(const std::string &s) { return PyRef::steal(PyUnicode_FromString(s.c_str())); }
-PyRef num(long n) { return PyRef::steal(PyLong_FromLong(n)); }
+PyRef str(const std::string &s) {
+    return PyRef::steal(PyUnicode_FromString(s.c_str()));
+}
+PyRef num(long n) {
+    return PyRef::steal(PyLong_FromLong(n));
+}
 
 PyRef fromJson(const Json &j) {
     PyRef json = PyRef::steal(PyImport_ImportModule("json"));

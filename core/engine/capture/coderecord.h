@@ -49,7 +49,7 @@ struct CodeRecord {
     std::string function, file;
     int firstLine = 0;
     std::map<std::pair<int, int>, Region> regions; // (start offset, stack depth)
-    std::vector<PyRef> graphs;       // graph_spec without target_obj
+    std::vector<PyRef> graphs;                     // graph_spec without target_obj
     std::vector<GraphBreakInfo> breaks;
     std::vector<std::pair<int, std::vector<GuardInfo>>> entries; // (region start, guards)
     std::vector<std::string> recompiles;

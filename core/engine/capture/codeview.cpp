@@ -46,7 +46,9 @@ int CodeView::opcodeOf(const std::string &name) {
     return it == tables().byName.end() ? -1 : it->second;
 }
 
-const std::string &CodeView::opnameOf(int opcode) { return tables().names[opcode & 255]; }
+const std::string &CodeView::opnameOf(int opcode) {
+    return tables().names[opcode & 255];
+}
 
 std::shared_ptr<const CodeView> CodeView::of(PyObject *code) {
     // Never destroyed: it holds Python references that must not be released after finalisation.
@@ -108,16 +110,16 @@ std::shared_ptr<const CodeView> CodeView::of(PyObject *code) {
     }
     // Exception table through dis, which knows its varint encoding.
     PyRef dis = PyRef::steal(PyImport_ImportModule("dis"));
-    PyRef entries = dis ? PyRef::steal(PyObject_CallMethod(dis.get(), "_parse_exception_table",
-                                                           "O", code))
-                        : PyRef();
+    PyRef entries =
+        dis ? PyRef::steal(PyObject_CallMethod(dis.get(), "_parse_exception_table", "O", code))
+            : PyRef();
     for (Py_ssize_t i = 0; entries && i < PyList_Size(entries.get()); ++i) {
         PyObject *e = PyList_GetItem(entries.get(), i);
         PyRef s = PyRef::steal(PyObject_GetAttrString(e, "start"));
         PyRef en = PyRef::steal(PyObject_GetAttrString(e, "end"));
         if (s && en)
-            view->m_tryRanges.push_back(
-                {static_cast<int>(PyLong_AsLong(s.get())), static_cast<int>(PyLong_AsLong(en.get()))});
+            view->m_tryRanges.push_back({static_cast<int>(PyLong_AsLong(s.get())),
+                                         static_cast<int>(PyLong_AsLong(en.get()))});
     }
     PyErr_Clear();
     PyObject *names = reinterpret_cast<PyCodeObject *>(code)->co_localsplusnames;

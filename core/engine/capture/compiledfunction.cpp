@@ -10,8 +10,7 @@ namespace dynascope {
 namespace {
 
 struct CompiledFunctionObject {
-    PyObject_HEAD
-    PyObject *fn;
+    PyObject_HEAD PyObject *fn;
     PyObject *code;
     PyObject *dict;
     CaptureTarget *target;
@@ -115,8 +114,8 @@ PyObject *newCompiledFunction(PyObject *fn, PyObject *backend, bool fullgraph, P
     o->target->backend = PyRef::borrow(backend);
     o->target->fullgraph = fullgraph;
     o->target->mode = dynamic == nullptr || dynamic == Py_None ? ShapePolicy::Mode::Automatic
-                      : PyObject_IsTrue(dynamic) == 1     ? ShapePolicy::Mode::Dynamic
-                                                          : ShapePolicy::Mode::Static;
+                      : PyObject_IsTrue(dynamic) == 1          ? ShapePolicy::Mode::Dynamic
+                                                               : ShapePolicy::Mode::Static;
     PyObject_GC_Track(reinterpret_cast<PyObject *>(o));
     return reinterpret_cast<PyObject *>(o);
 }

@@ -56,8 +56,9 @@ struct Planner {
                 return r;
             }
             r.kind = v->kind == K::Tuple ? Recipe::Kind::Tuple
-                     : v->kind == K::List ? (v->source ? Recipe::Kind::ListInPlace : Recipe::Kind::List)
-                                          : (v->source ? Recipe::Kind::DictInPlace : Recipe::Kind::Dict);
+                     : v->kind == K::List
+                         ? (v->source ? Recipe::Kind::ListInPlace : Recipe::Kind::List)
+                         : (v->source ? Recipe::Kind::DictInPlace : Recipe::Kind::Dict);
             r.source = v->source;
             for (const ValuePtr &i : v->items)
                 r.items.push_back(plan(i));
@@ -136,7 +137,8 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     case Recipe::Kind::Fetch: {
         PyRef v = r.source->fetch(env);
         if (!v)
-            PyErr_Format(PyExc_RuntimeError, "dynascope: cannot fetch %s", r.source->text().c_str());
+            PyErr_Format(PyExc_RuntimeError, "dynascope: cannot fetch %s",
+                         r.source->text().c_str());
         return v;
     }
     case Recipe::Kind::Const:

@@ -12,10 +12,10 @@ namespace dynascope {
 
 struct Recipe {
     enum class Kind {
-        Keep,        // the local is unchanged since the region start
-        Output,      // graph output `index`
-        Fetch,       // fetched from `source` at the region start
-        Const,       // `constant`
+        Keep,   // the local is unchanged since the region start
+        Output, // graph output `index`
+        Fetch,  // fetched from `source` at the region start
+        Const,  // `constant`
         Null,
         Tuple,
         List,

@@ -98,8 +98,10 @@ Json argToJson(const NodeArg &a) {
 
 std::string argText(const NodeArg &a) {
     switch (a.kind) {
-    case NodeArg::Kind::Node: return a.node;
-    case NodeArg::Kind::Const: return pyRepr(a.constant.get());
+    case NodeArg::Kind::Node:
+        return a.node;
+    case NodeArg::Kind::Const:
+        return pyRepr(a.constant.get());
     default: {
         std::string s = a.kind == NodeArg::Kind::List ? "[" : "(";
         for (size_t i = 0; i < a.items.size(); ++i)
@@ -109,7 +111,9 @@ std::string argText(const NodeArg &a) {
     }
 }
 
-PyRef strRef(const std::string &s) { return PyRef::steal(PyUnicode_FromString(s.c_str())); }
+PyRef strRef(const std::string &s) {
+    return PyRef::steal(PyUnicode_FromString(s.c_str()));
+}
 
 PyRef siteToPython(const SourceSite &s) {
     PyRef d = PyRef::steal(PyDict_New());
@@ -147,7 +151,8 @@ std::string GraphBuilder::uniqueName(std::string base) {
     return name;
 }
 
-std::string GraphBuilder::placeholder(const SourcePtr &source, const std::vector<std::string> &shape,
+std::string GraphBuilder::placeholder(const SourcePtr &source,
+                                      const std::vector<std::string> &shape,
                                       const std::string &dtype) {
     auto it = m_placeholderBySource.find(source->text());
     if (it != m_placeholderBySource.end())
@@ -172,8 +177,8 @@ std::string GraphBuilder::placeholder(const SourcePtr &source, const std::vector
     return n.name;
 }
 
-std::string GraphBuilder::addCall(const std::string &op, const std::string &target,
-                                  PyRef targetObj, std::vector<NodeArg> args,
+std::string GraphBuilder::addCall(const std::string &op, const std::string &target, PyRef targetObj,
+                                  std::vector<NodeArg> args,
                                   std::vector<std::pair<std::string, NodeArg>> kwargs) {
     GraphNodeSpec n;
     std::string base = target;
@@ -294,7 +299,8 @@ Json GraphBuilder::toJson(const std::string &id, const std::string &function,
         outs.push_back(NodeArg::ofNode(o));
     out.args.push_back(NodeArg::ofItems(NodeArg::Kind::Tuple, outs));
     addNode(out);
-    return Json{{"id", id}, {"function", function}, {"region_start", regionStart}, {"nodes", nodes}};
+    return Json{
+        {"id", id}, {"function", function}, {"region_start", regionStart}, {"nodes", nodes}};
 }
 
 } // namespace dynascope

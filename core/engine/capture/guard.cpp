@@ -62,7 +62,9 @@ std::string listText(const std::vector<std::optional<long>> &v) {
     return s + "]";
 }
 
-std::string typeName(PyTypeObject *t) { return t ? t->tp_name : "?"; }
+std::string typeName(PyTypeObject *t) {
+    return t ? t->tp_name : "?";
+}
 
 } // namespace
 
@@ -72,11 +74,18 @@ std::string dtypeName(PyObject *dtype) {
 }
 
 std::string scalarTypeName(PyObject *dtype) {
-    static const std::pair<const char *, const char *> names[] = {
-        {"float32", "Float"},   {"float64", "Double"},   {"float16", "Half"},
-        {"bfloat16", "BFloat16"}, {"int64", "Long"},      {"int32", "Int"},
-        {"int16", "Short"},     {"int8", "Char"},        {"uint8", "Byte"},
-        {"bool", "Bool"},       {"complex64", "ComplexFloat"}, {"complex128", "ComplexDouble"}};
+    static const std::pair<const char *, const char *> names[] = {{"float32", "Float"},
+                                                                  {"float64", "Double"},
+                                                                  {"float16", "Half"},
+                                                                  {"bfloat16", "BFloat16"},
+                                                                  {"int64", "Long"},
+                                                                  {"int32", "Int"},
+                                                                  {"int16", "Short"},
+                                                                  {"int8", "Char"},
+                                                                  {"uint8", "Byte"},
+                                                                  {"bool", "Bool"},
+                                                                  {"complex64", "ComplexFloat"},
+                                                                  {"complex128", "ComplexDouble"}};
     std::string n = dtypeName(dtype);
     for (const auto &p : names)
         if (n == p.first)
@@ -86,14 +95,22 @@ std::string scalarTypeName(PyObject *dtype) {
 
 const char *Guard::kindName(Kind kind) {
     switch (kind) {
-    case Kind::TypeMatch: return "TYPE_MATCH";
-    case Kind::IdMatch: return "ID_MATCH";
-    case Kind::EqualsMatch: return "EQUALS_MATCH";
-    case Kind::TensorMatch: return "TENSOR_MATCH";
-    case Kind::SequenceLength: return "SEQUENCE_LENGTH";
-    case Kind::DictKeys: return "DICT_KEYS";
-    case Kind::GlobalState: return "GLOBAL_STATE";
-    case Kind::ShapeEnv: return "SHAPE_ENV";
+    case Kind::TypeMatch:
+        return "TYPE_MATCH";
+    case Kind::IdMatch:
+        return "ID_MATCH";
+    case Kind::EqualsMatch:
+        return "EQUALS_MATCH";
+    case Kind::TensorMatch:
+        return "TENSOR_MATCH";
+    case Kind::SequenceLength:
+        return "SEQUENCE_LENGTH";
+    case Kind::DictKeys:
+        return "DICT_KEYS";
+    case Kind::GlobalState:
+        return "GLOBAL_STATE";
+    case Kind::ShapeEnv:
+        return "SHAPE_ENV";
     }
     return "?";
 }
@@ -191,8 +208,8 @@ Guard Guard::dimsEqual(SourcePtr source, int dim, SourcePtr other, int otherDim)
     g.m_other = std::move(other);
     g.m_otherDim = otherDim;
     g.m_length = 1; // marks the equality form
-    g.m_text = g.m_source->text() + ".size()[" + std::to_string(dim) + "] == " +
-               g.m_other->text() + ".size()[" + std::to_string(otherDim) + "]";
+    g.m_text = g.m_source->text() + ".size()[" + std::to_string(dim) + "] == " + g.m_other->text() +
+               ".size()[" + std::to_string(otherDim) + "]";
     return g;
 }
 
@@ -201,8 +218,8 @@ Guard Guard::dimEquals(SourcePtr source, int dim, long value) {
     g.m_dim = dim;
     g.m_length = 2; // marks the specialised form
     g.m_sizes = {value};
-    g.m_text = g.m_source->text() + ".size()[" + std::to_string(dim) + "] == " +
-               std::to_string(value);
+    g.m_text =
+        g.m_source->text() + ".size()[" + std::to_string(dim) + "] == " + std::to_string(value);
     return g;
 }
 
@@ -278,8 +295,8 @@ std::string Guard::check(PyObject *value, const SourceEnv &env) const {
         }
         PyRef rg = PyRef::steal(PyObject_GetAttrString(value, "requires_grad"));
         if ((rg.get() == Py_True) != m_requiresGrad)
-            return prefix + "requires_grad mismatch. expected requires_grad=" +
-                   (m_requiresGrad ? "1" : "0");
+            return prefix +
+                   "requires_grad mismatch. expected requires_grad=" + (m_requiresGrad ? "1" : "0");
         std::vector<long> sizes = tensorSizes(value);
         if (sizes.size() != m_sizes.size())
             return prefix + "rank mismatch. expected " + std::to_string(m_sizes.size()) +

@@ -58,7 +58,7 @@ private:
     SourcePtr m_other;
     std::string m_text;
     PyTypeObject *m_type = nullptr;
-    PyRef m_object;    // ID_MATCH: the object (kept alive); EQUALS_MATCH: the value; DICT_KEYS: keys
+    PyRef m_object; // ID_MATCH: the object (kept alive); EQUALS_MATCH: the value; DICT_KEYS: keys
     PyRef m_dtype, m_device;
     bool m_requiresGrad = false;
     bool m_gradMode = true;

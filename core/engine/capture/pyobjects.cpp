@@ -62,9 +62,15 @@ bool isModule(PyObject *o) {
         PyErr_Clear();
     return r == 1;
 }
-std::string moduleOf(PyObject *o) { return strAttr(o, "__module__"); }
-std::string nameOf(PyObject *o) { return strAttr(o, "__name__"); }
-std::string qualnameOf(PyObject *o) { return strAttr(o, "__qualname__"); }
+std::string moduleOf(PyObject *o) {
+    return strAttr(o, "__module__");
+}
+std::string nameOf(PyObject *o) {
+    return strAttr(o, "__name__");
+}
+std::string qualnameOf(PyObject *o) {
+    return strAttr(o, "__qualname__");
+}
 
 } // namespace py
 } // namespace dynascope

@@ -9,8 +9,8 @@ namespace dynascope {
 namespace py {
 
 PyObject *torch();
-PyObject *tensorType();         // torch.Tensor
-PyObject *moduleType();         // torch.nn.Module
+PyObject *tensorType(); // torch.Tensor
+PyObject *moduleType(); // torch.nn.Module
 PyObject *operatorModule();
 PyObject *builtinsModule();
 PyObject *builtin(const char *name); // borrowed builtins.<name>

@@ -45,7 +45,9 @@ PyObject *resumeNative(PyThreadState *tstate, _PyInterpreterFrame *frame, const 
     return _PyEval_EvalFrameDefault(tstate, frame, 0);
 }
 
-std::string qualname(PyObject *code) { return CodeView::of(code)->qualname(); }
+std::string qualname(PyObject *code) {
+    return CodeView::of(code)->qualname();
+}
 
 BreakStep breakStepAt(const CodeView &view, int offset) {
     BreakStep step;
@@ -399,9 +401,9 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
                     rec.shapes->markChanged(failed->source()->text(), d);
             }
         }
-        guardMicros += std::chrono::duration<double, std::micro>(
-                           std::chrono::steady_clock::now() - t0)
-                           .count();
+        guardMicros +=
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                .count();
         if (!entry) {
             if (!region.entries.empty()) {
                 outcome = "recompile";

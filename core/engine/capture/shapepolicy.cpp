@@ -21,13 +21,16 @@ std::set<int> markedDynamicDims(PyObject *tensor) {
     return dims;
 }
 
-void ShapePolicy::markChanged(const std::string &source, int dim) { m_changed[source].insert(dim); }
+void ShapePolicy::markChanged(const std::string &source, int dim) {
+    m_changed[source].insert(dim);
+}
 
-void ShapePolicy::beginTrace() { m_symbols.clear(); }
+void ShapePolicy::beginTrace() {
+    m_symbols.clear();
+}
 
 std::vector<std::string> ShapePolicy::symbolsFor(const SourcePtr &source, PyObject *tensor,
-                                                 const std::vector<long> &sizes,
-                                                 GuardSet &guards) {
+                                                 const std::vector<long> &sizes, GuardSet &guards) {
     std::vector<std::string> out(sizes.size());
     if (m_mode == Mode::Static)
         return out;

@@ -22,12 +22,24 @@ Source::Source(Kind kind, SourcePtr base, std::string name, int index, PyRef key
     : m_kind(kind), m_base(std::move(base)), m_name(std::move(name)), m_index(index),
       m_key(std::move(key)) {
     switch (m_kind) {
-    case Kind::Local: m_text = "L['" + m_name + "']"; break;
-    case Kind::Stack: m_text = "L['___stack" + std::to_string(m_index) + "']"; break;
-    case Kind::Global: m_text = "G['" + m_name + "']"; break;
-    case Kind::Builtin: m_text = "G['__builtins__']['" + m_name + "']"; break;
-    case Kind::Attr: m_text = m_base->text() + "." + m_name; break;
-    case Kind::Item: m_text = m_base->text() + "[" + pyRepr(m_key.get()) + "]"; break;
+    case Kind::Local:
+        m_text = "L['" + m_name + "']";
+        break;
+    case Kind::Stack:
+        m_text = "L['___stack" + std::to_string(m_index) + "']";
+        break;
+    case Kind::Global:
+        m_text = "G['" + m_name + "']";
+        break;
+    case Kind::Builtin:
+        m_text = "G['__builtins__']['" + m_name + "']";
+        break;
+    case Kind::Attr:
+        m_text = m_base->text() + "." + m_name;
+        break;
+    case Kind::Item:
+        m_text = m_base->text() + "[" + pyRepr(m_key.get()) + "]";
+        break;
     case Kind::CellContents:
         m_text = m_base->kind() == Kind::Local ? "L['" + m_name + "']"
                                                : m_base->text() + ".cell_contents";
@@ -38,7 +50,9 @@ Source::Source(Kind kind, SourcePtr base, std::string name, int index, PyRef key
 SourcePtr Source::local(int slot, const std::string &name) {
     return SourcePtr(new Source(Kind::Local, nullptr, name, slot, {}));
 }
-SourcePtr Source::stack(int index) { return SourcePtr(new Source(Kind::Stack, nullptr, "", index, {})); }
+SourcePtr Source::stack(int index) {
+    return SourcePtr(new Source(Kind::Stack, nullptr, "", index, {}));
+}
 SourcePtr Source::global(const std::string &name) {
     return SourcePtr(new Source(Kind::Global, nullptr, name, -1, {}));
 }

@@ -1,4 +1,5 @@
-// Source: where a traced value came from (L['x'], G['w'], L['self'].lin.weight), and how to fetch it again.
+// Source: where a traced value came from (L['x'], G['w'], L['self'].lin.weight), and how to fetch
+// it again.
 #pragma once
 
 #include "python/pyref.h"

@@ -40,15 +40,45 @@ std::vector<std::string> Tracer::handledOpcodes() {
 std::vector<std::string> Tracer::unsupportedOpcodes() {
     // Declared unsupported: each is a graph break of type unsupported_opcode (the rest of the
     // frame runs in CPython from that instruction).
-    return {"UNARY_POSITIVE_UNUSED", "GET_AITER", "GET_ANEXT", "BEFORE_ASYNC_WITH",
-            "END_ASYNC_FOR", "GET_YIELD_FROM_ITER",
-            "PRINT_EXPR", "LOAD_BUILD_CLASS", "LOAD_ASSERTION_ERROR", "RETURN_GENERATOR",
-            "IMPORT_STAR", "SETUP_ANNOTATIONS", "YIELD_VALUE", "ASYNC_GEN_WRAP",
-            "PREP_RERAISE_STAR", "POP_EXCEPT", "STORE_NAME", "DELETE_NAME", "DELETE_ATTR",
-            "DELETE_GLOBAL", "LOAD_NAME", "BUILD_SET", "IMPORT_NAME", "IMPORT_FROM", "RERAISE",
-            "SEND", "RAISE_VARARGS", "GET_AWAITABLE", "DELETE_DEREF", "SET_ADD",
-            "LOAD_CLASSDEREF", "MATCH_CLASS", "MATCH_MAPPING", "MATCH_SEQUENCE", "MATCH_KEYS",
-            "PUSH_EXC_INFO", "CHECK_EXC_MATCH", "CHECK_EG_MATCH", "WITH_EXCEPT_START",
+    return {"UNARY_POSITIVE_UNUSED",
+            "GET_AITER",
+            "GET_ANEXT",
+            "BEFORE_ASYNC_WITH",
+            "END_ASYNC_FOR",
+            "GET_YIELD_FROM_ITER",
+            "PRINT_EXPR",
+            "LOAD_BUILD_CLASS",
+            "LOAD_ASSERTION_ERROR",
+            "RETURN_GENERATOR",
+            "IMPORT_STAR",
+            "SETUP_ANNOTATIONS",
+            "YIELD_VALUE",
+            "ASYNC_GEN_WRAP",
+            "PREP_RERAISE_STAR",
+            "POP_EXCEPT",
+            "STORE_NAME",
+            "DELETE_NAME",
+            "DELETE_ATTR",
+            "DELETE_GLOBAL",
+            "LOAD_NAME",
+            "BUILD_SET",
+            "IMPORT_NAME",
+            "IMPORT_FROM",
+            "RERAISE",
+            "SEND",
+            "RAISE_VARARGS",
+            "GET_AWAITABLE",
+            "DELETE_DEREF",
+            "SET_ADD",
+            "LOAD_CLASSDEREF",
+            "MATCH_CLASS",
+            "MATCH_MAPPING",
+            "MATCH_SEQUENCE",
+            "MATCH_KEYS",
+            "PUSH_EXC_INFO",
+            "CHECK_EXC_MATCH",
+            "CHECK_EG_MATCH",
+            "WITH_EXCEPT_START",
             "SET_UPDATE"};
 }
 
@@ -77,7 +107,8 @@ ValuePtr Tracer::rootLocal(int slot) {
             return nullptr;
         const std::string &name = root.view->slotNames()[slot];
         if (PyCell_Check(v)) {
-            auto cell = Value::ofKind(Value::Kind::Cell, PyRef::borrow(v), Source::local(slot, name));
+            auto cell =
+                Value::ofKind(Value::Kind::Cell, PyRef::borrow(v), Source::local(slot, name));
             root.locals[slot] = cell;
         } else {
             root.locals[slot] = wrap(v, Source::local(slot, name));
@@ -153,8 +184,8 @@ void Tracer::step() {
         throw GraphBreak("unsupported_opcode", "ran past the end of the code");
     const CodeInstruction &ins = code[f.ip];
     if (++m_instructionCount > kMaxInstructions)
-        throw GraphBreak("too_many_instructions", std::to_string(kMaxInstructions) +
-                                                      " instructions traced");
+        throw GraphBreak("too_many_instructions",
+                         std::to_string(kMaxInstructions) + " instructions traced");
     size_t nodesBefore = m_graph->size(), guardsBefore = m_stepGuards.size();
     ++f.ip;
     Handler h = dispatchTable()[ins.opcode];
@@ -207,9 +238,9 @@ TraceResult Tracer::run() {
     addGuard(std::move(global));
     Frame &root = *m_frames.front();
     for (size_t i = 0; m_start.stack && i < m_start.stack->size(); ++i)
-        root.stack.push_back((*m_start.stack)[i]
-                                 ? wrap((*m_start.stack)[i].get(), Source::stack(static_cast<int>(i)))
-                                 : Value::null());
+        root.stack.push_back((*m_start.stack)[i] ? wrap((*m_start.stack)[i].get(),
+                                                        Source::stack(static_cast<int>(i)))
+                                                 : Value::null());
     m_result.exit = TraceResult::Exit::Return;
     try {
         while (!root.returned) {
@@ -250,15 +281,17 @@ TraceResult Tracer::run() {
 
 // ---- wrapping concrete objects (Dynamo's VariableBuilder) ----
 
-ValuePtr Tracer::wrapUnguarded(PyObject *object) { return wrap(object, nullptr); }
+ValuePtr Tracer::wrapUnguarded(PyObject *object) {
+    return wrap(object, nullptr);
+}
 
 ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     using K = Value::Kind;
     // Containers, modules and objects keep one Value per object (mutations must alias). Tensors
     // get one placeholder per source: an aliased input then stays correct for unaliased calls.
-    bool identityMatters = !(PyLong_CheckExact(o) || PyFloat_CheckExact(o) ||
-                             PyUnicode_CheckExact(o) || PyBool_Check(o) || o == Py_None ||
-                             py::isTensor(o));
+    bool identityMatters =
+        !(PyLong_CheckExact(o) || PyFloat_CheckExact(o) || PyUnicode_CheckExact(o) ||
+          PyBool_Check(o) || o == Py_None || py::isTensor(o));
     if (identityMatters) {
         auto it = m_wrapped.find(o);
         if (it != m_wrapped.end())
@@ -347,8 +380,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         for (Py_ssize_t i = 0; i < n; ++i) {
             PyRef item = PyRef::steal(PySequence_GetItem(o, i));
             v->items.push_back(
-                wrap(item.get(), source ? Source::item(source, PyRef::steal(PyLong_FromSsize_t(i)))
-                                        : nullptr));
+                wrap(item.get(),
+                     source ? Source::item(source, PyRef::steal(PyLong_FromSsize_t(i))) : nullptr));
         }
         m_wrapped[o] = v;
         return v;
@@ -361,7 +394,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         Py_ssize_t pos = 0;
         while (PyDict_Next(o, &pos, &key, &value)) {
             v->keys.push_back(PyRef::borrow(key));
-            v->items.push_back(wrap(value, source ? Source::item(source, PyRef::borrow(key)) : nullptr));
+            v->items.push_back(
+                wrap(value, source ? Source::item(source, PyRef::borrow(key)) : nullptr));
         }
         m_wrapped[o] = v;
         return v;
@@ -396,8 +430,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     }
     if (PyCFunction_Check(o) || Py_TYPE(o) == &PyMethodDescr_Type) {
         if (torchish || mod == "_operator" || mod == "operator") {
-            v = Value::ofKind(mod == "_operator" ? K::Builtin : K::TorchFunction,
-                              PyRef::borrow(o), source);
+            v = Value::ofKind(mod == "_operator" ? K::Builtin : K::TorchFunction, PyRef::borrow(o),
+                              source);
             v->name = (mod == "_operator" ? "operator" : mod) + "." + py::nameOf(o);
             return v;
         }

@@ -24,9 +24,9 @@ class ShapePolicy;
 struct SideEffect {
     enum class Kind { SetAttr, SetCell, SetGlobal, SetItem, Rebuild };
     Kind kind;
-    ValuePtr target;   // the object (with a concrete object or a source); SetGlobal: unused
-    std::string name;  // attribute / global name
-    ValuePtr key;      // SetItem
+    ValuePtr target;  // the object (with a concrete object or a source); SetGlobal: unused
+    std::string name; // attribute / global name
+    ValuePtr key;     // SetItem
     ValuePtr value;
 };
 
@@ -34,7 +34,7 @@ struct SideEffect {
 struct TraceResult {
     enum class Exit { Return, Break };
     Exit exit = Exit::Return;
-    int stopOffset = -1;       // Break: the root-frame offset where CPython takes over
+    int stopOffset = -1; // Break: the root-frame offset where CPython takes over
     ValuePtr returnValue;
     std::vector<ValuePtr> locals; // root frame at the exit (null: unchanged since region start)
     std::vector<ValuePtr> stack;
@@ -53,9 +53,9 @@ struct TraceStart {
     PyObject *builtins = nullptr;
     const std::vector<PyRef> *locals = nullptr;
     const std::vector<PyRef> *stack = nullptr;
-    int offset = 0;               // first instruction to trace
-    int regionStart = 0;          // the region's key offset (0 for the function entry)
-    std::set<int> stopAt;         // root offsets where the trace must stop (known breaks)
+    int offset = 0;       // first instruction to trace
+    int regionStart = 0;  // the region's key offset (0 for the function entry)
+    std::set<int> stopAt; // root offsets where the trace must stop (known breaks)
     ShapePolicy *shapes = nullptr;
     bool recordSteps = false;
     bool fullgraph = false;
@@ -121,7 +121,7 @@ public:
     ValuePtr binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b);
     ValuePtr compareOp(int op, const ValuePtr &a, const ValuePtr &b);
     ValuePtr subscript(const ValuePtr &obj, const ValuePtr &key);
-    ValuePtr iterate(const ValuePtr &obj);      // GET_ITER
+    ValuePtr iterate(const ValuePtr &obj);                    // GET_ITER
     std::vector<ValuePtr> unpack(const ValuePtr &obj, int n); // n < 0: any length
     ValuePtr callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
                          std::vector<std::pair<std::string, ValuePtr>> &kwargs);

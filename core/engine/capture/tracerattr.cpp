@@ -1,6 +1,7 @@
 // Attribute access and subscripts on every value kind, and tensor methods (call_method nodes,
 // or constants for shape queries, which specialise symbolic sizes).
 #include "capture/breakcatalogue.h"
+#include "capture/coderecord.h"
 #include "capture/pyobjects.h"
 #include "capture/shapepolicy.h"
 #include "capture/tracer.h"
@@ -23,7 +24,8 @@ PyRef metaAttr(const ValuePtr &t, const char *name) {
 } // namespace
 
 // A shape query: the value is a Python number from now on, so symbolic sizes become guards.
-static void specializeAll(Tracer &t, const ValuePtr &tensor, ShapePolicy *shapes, GuardSet &guards) {
+static void specializeAll(Tracer &t, const ValuePtr &tensor, ShapePolicy *shapes,
+                          GuardSet &guards) {
     if (!shapes)
         return;
     PyRef shape = metaAttr(tensor, "shape");
@@ -38,8 +40,8 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
     switch (obj->kind) {
     case K::Tensor: {
         static const std::set<std::string> constantAttrs = {
-            "dtype", "is_cuda", "is_sparse", "is_quantized", "layout", "requires_grad",
-            "is_leaf", "ndim"};
+            "dtype",  "is_cuda",       "is_sparse", "is_quantized",
+            "layout", "requires_grad", "is_leaf",   "ndim"};
         if (name == "shape") {
             specializeAll(*this, obj, m_start.shapes, *m_guards);
             for (std::string &d : obj->dims)
@@ -56,9 +58,9 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         if (name == "T" || name == "mT" || name == "H" || name == "real" || name == "imag" ||
             name == "data") {
             PyRef getattrFn = PyRef::borrow(py::builtin("getattr"));
-            return callGraph("call_function", "getattr", getattrFn, getattrFn.get(),
-                             {obj, Value::constant(PyRef::steal(PyUnicode_FromString(name.c_str())))},
-                             {});
+            return callGraph(
+                "call_function", "getattr", getattrFn, getattrFn.get(),
+                {obj, Value::constant(PyRef::steal(PyUnicode_FromString(name.c_str())))}, {});
         }
         PyRef attr = metaAttr(obj, name.c_str());
         if (attr && PyCallable_Check(attr.get()))
@@ -76,8 +78,9 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
             // Parameters, buffers and submodules live in the module's dicts.
             for (const char *dictName : {"_parameters", "_buffers", "_modules"}) {
                 PyRef d = PyRef::steal(PyObject_GetAttrString(o, dictName));
-                PyObject *v = d && PyDict_Check(d.get()) ? PyDict_GetItemString(d.get(), name.c_str())
-                                                         : nullptr;
+                PyObject *v = d && PyDict_Check(d.get())
+                                  ? PyDict_GetItemString(d.get(), name.c_str())
+                                  : nullptr;
                 PyErr_Clear();
                 if (v) {
                     if (!src)
@@ -89,8 +92,8 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         PyRef v = PyRef::steal(PyObject_GetAttrString(o, name.c_str()));
         if (!v) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", std::string(Py_TYPE(o)->tp_name) +
-                                                     " has no attribute '" + name + "'");
+            throw GraphBreak("python_exception",
+                             std::string(Py_TYPE(o)->tp_name) + " has no attribute '" + name + "'");
         }
         if (py::isTensor(v.get()) && !src)
             throw GraphBreak("unknown_value", "tensor attribute without a source");
@@ -106,8 +109,8 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         bool library = mod == "torch" || mod.rfind("torch.", 0) == 0 || mod == "math" ||
                        mod == "operator" || mod == "builtins";
         // Library modules do not change between calls (Dynamo does not guard them either).
-        return wrap(v.get(), library ? nullptr
-                                     : (obj->source ? Source::attr(obj->source, name) : nullptr));
+        return wrap(v.get(),
+                    library ? nullptr : (obj->source ? Source::attr(obj->source, name) : nullptr));
     }
     case K::Tuple:
         for (size_t i = 0; i < obj->keys.size() && i < obj->items.size(); ++i)
@@ -206,19 +209,44 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
                                   std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
     const std::string &name = m->name;
     ValuePtr self = m->self;
-    static const std::set<std::string> scalarOut = {"item", "tolist", "__bool__", "__int__",
-                                                    "__float__", "__index__"};
-    static const std::set<std::string> unsupported = {"numpy", "backward", "register_hook",
-                                                      "retain_grad", "data_ptr", "storage",
-                                                      "untyped_storage", "cpu_", "__array__"};
+    static const std::set<std::string> scalarOut = {"item",    "tolist",    "__bool__",
+                                                    "__int__", "__float__", "__index__"};
+    static const std::set<std::string> unsupported = {
+        "numpy",   "backward",        "register_hook", "retain_grad", "data_ptr",
+        "storage", "untyped_storage", "cpu_",          "__array__"};
+    if (name == "item" && args.empty() && CaptureConfig::instance().captureScalarOutputs) {
+        // capture_scalar_outputs: item() is a graph node; its (Python number) result is carried
+        // as a 0-d tensor value, so arithmetic on it stays in the graph too.
+        std::string node =
+            m_graph->addCall("call_method", "item", {}, {NodeArg::ofNode(self->node)}, {});
+        std::vector<SourceSite> stack = userStack();
+        m_graph->last().site = stack.back();
+        if (stack.size() > 1)
+            m_graph->last().inlineStack.assign(stack.begin(), stack.end() - 1);
+        PyRef dtype = metaAttr(self, "dtype");
+        PyRef empty = PyRef::steal(PyObject_GetAttrString(py::torch(), "empty"));
+        PyRef shape = PyRef::steal(PyTuple_New(0));
+        PyRef targs = PyRef::steal(PyTuple_Pack(1, shape.get()));
+        PyRef kw = PyRef::steal(Py_BuildValue("{s:O,s:s}", "dtype", dtype.get(), "device", "meta"));
+        auto v = Value::ofKind(K::Tensor);
+        v->meta = PyRef::steal(PyObject_Call(empty.get(), targs.get(), kw.get()));
+        if (!v->meta) {
+            PyErr_Clear();
+            throw GraphBreak("tensor_item", "Tensor.item()");
+        }
+        v->node = node;
+        v->device = self->device;
+        m_graph->last().dtype = dtypeName(dtype.get());
+        return v;
+    }
     if (scalarOut.count(name))
         throw GraphBreak("tensor_item", "Tensor." + name + "()");
     if (unsupported.count(name))
         throw GraphBreak("unsupported_call", "Tensor." + name + "()");
-    static const std::set<std::string> shapeQueries = {"size", "stride", "numel", "nelement",
-                                                       "dim", "ndimension", "is_contiguous",
-                                                       "is_floating_point", "is_complex",
-                                                       "element_size", "get_device"};
+    static const std::set<std::string> shapeQueries = {
+        "size",       "stride",       "numel",         "nelement",
+        "dim",        "ndimension",   "is_contiguous", "is_floating_point",
+        "is_complex", "element_size", "get_device"};
     if (shapeQueries.count(name)) {
         if (name != "dim" && name != "ndimension" && name != "is_floating_point" &&
             name != "is_complex" && name != "element_size") {
@@ -227,11 +255,12 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
                 d.clear();
         }
         if (name == "get_device") {
-            PyRef idx = self->device ? PyRef::steal(PyObject_GetAttrString(self->device.get(), "index"))
-                                     : PyRef();
+            PyRef idx = self->device
+                            ? PyRef::steal(PyObject_GetAttrString(self->device.get(), "index"))
+                            : PyRef();
             PyErr_Clear();
-            return Value::constant(PyRef::steal(PyLong_FromLong(
-                idx && idx.get() != Py_None ? PyLong_AsLong(idx.get()) : -1)));
+            return Value::constant(PyRef::steal(
+                PyLong_FromLong(idx && idx.get() != Py_None ? PyLong_AsLong(idx.get()) : -1)));
         }
         PyRef fn = PyRef::steal(PyObject_GetAttrString(self->meta.get(), name.c_str()));
         PyRef list = PyRef::steal(PyList_New(0));

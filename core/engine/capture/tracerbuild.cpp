@@ -9,9 +9,8 @@ namespace {
 
 using K = Value::Kind;
 
-const char *const kNbNames[] = {"add",     "and_",   "floordiv", "lshift", "matmul",
-                                "mul",     "mod",    "or_",      "pow",    "rshift",
-                                "sub",     "truediv", "xor"};
+const char *const kNbNames[] = {"add", "and_", "floordiv", "lshift", "matmul",  "mul", "mod",
+                                "or_", "pow",  "rshift",   "sub",    "truediv", "xor"};
 const char *const kCmpNames[] = {"lt", "le", "eq", "ne", "gt", "ge"};
 
 std::string nbName(int op) {
@@ -162,7 +161,9 @@ void Tracer::op_DICT_UPDATE(const CodeInstruction &ins) {
     markMutated(d);
 }
 
-void Tracer::op_DICT_MERGE(const CodeInstruction &ins) { op_DICT_UPDATE(ins); }
+void Tracer::op_DICT_MERGE(const CodeInstruction &ins) {
+    op_DICT_UPDATE(ins);
+}
 
 std::vector<ValuePtr> Tracer::unpack(const ValuePtr &v, int n) {
     std::vector<ValuePtr> items;
@@ -190,8 +191,8 @@ void Tracer::op_UNPACK_EX(const CodeInstruction &ins) {
     if (static_cast<int>(items.size()) < before + after)
         throw GraphBreak("python_exception", "not enough values to unpack");
     std::vector<ValuePtr> out(items.begin(), items.begin() + before);
-    out.push_back(Value::sequence(K::List, std::vector<ValuePtr>(items.begin() + before,
-                                                                 items.end() - after)));
+    out.push_back(Value::sequence(
+        K::List, std::vector<ValuePtr>(items.begin() + before, items.end() - after)));
     out.insert(out.end(), items.end() - after, items.end());
     for (auto it = out.rbegin(); it != out.rend(); ++it)
         push(*it);
@@ -277,8 +278,8 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
         same = true;
     else if (a->kind == K::Tensor || b->kind == K::Tensor)
         same = a->kind == b->kind && a->node == b->node;
-    else if (a->object && b->object && !a->isSequence() && !b->isSequence() &&
-             a->kind != K::Dict && b->kind != K::Dict)
+    else if (a->object && b->object && !a->isSequence() && !b->isSequence() && a->kind != K::Dict &&
+             b->kind != K::Dict)
         same = a->object.get() == b->object.get();
     else if (a->kind != b->kind)
         same = false;
@@ -332,9 +333,15 @@ ValuePtr unary(Tracer &t, const char *opName, const ValuePtr &v) {
 }
 } // namespace
 
-void Tracer::op_UNARY_NEGATIVE(const CodeInstruction &) { push(unary(*this, "neg", pop())); }
-void Tracer::op_UNARY_POSITIVE(const CodeInstruction &) { push(unary(*this, "pos", pop())); }
-void Tracer::op_UNARY_INVERT(const CodeInstruction &) { push(unary(*this, "invert", pop())); }
+void Tracer::op_UNARY_NEGATIVE(const CodeInstruction &) {
+    push(unary(*this, "neg", pop()));
+}
+void Tracer::op_UNARY_POSITIVE(const CodeInstruction &) {
+    push(unary(*this, "pos", pop()));
+}
+void Tracer::op_UNARY_INVERT(const CodeInstruction &) {
+    push(unary(*this, "invert", pop()));
+}
 void Tracer::op_UNARY_NOT(const CodeInstruction &) {
     push(Value::constant(PyBool_FromLong(!truthOf(pop()))));
 }

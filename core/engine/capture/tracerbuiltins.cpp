@@ -47,10 +47,11 @@ PyRef foldCall(Tracer &t, PyObject *fn, const std::vector<ValuePtr> &args,
 // Builtins without side effects that may run at trace time on constants.
 bool isPureBuiltin(PyObject *fn) {
     static const std::set<std::string> names = {
-        "abs",   "min",  "max",   "round", "divmod", "pow",    "ord",      "chr",   "int",
-        "float", "bool", "str",   "len",   "sum",    "sorted", "reversed", "all",   "any",
-        "tuple", "list", "dict",  "range", "slice",  "repr",   "hash",     "type",  "callable",
-        "isinstance", "issubclass", "hasattr", "complex", "format", "frozenset"};
+        "abs",        "min",      "max",     "round",  "divmod",   "pow",      "ord",
+        "chr",        "int",      "float",   "bool",   "str",      "len",      "sum",
+        "sorted",     "reversed", "all",     "any",    "tuple",    "list",     "dict",
+        "range",      "slice",    "repr",    "hash",   "type",     "callable", "isinstance",
+        "issubclass", "hasattr",  "complex", "format", "frozenset"};
     std::string mod = py::moduleOf(fn);
     if (PyType_Check(fn)) {
         PyObject *self = fn;
@@ -105,7 +106,8 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
             return wrapUnguarded(PyTuple_GET_ITEM(shape->object.get(), 0));
         }
         if (a->kind == K::NNModule)
-            return Value::constant(PyRef::steal(PyLong_FromSsize_t(PyObject_Length(a->object.get()))));
+            return Value::constant(
+                PyRef::steal(PyLong_FromSsize_t(PyObject_Length(a->object.get()))));
     }
     if (is(fn, "isinstance") && args.size() == 2) {
         PyObject *type = pythonTypeOf(args[0]);
@@ -222,7 +224,8 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
     }
     if (is(fn, "sum") && !args.empty() && !allConstant(args, kwargs)) {
         ValuePtr it = iterate(args[0]);
-        ValuePtr acc = args.size() > 1 ? args[1] : Value::constant(PyRef::steal(PyLong_FromLong(0)));
+        ValuePtr acc =
+            args.size() > 1 ? args[1] : Value::constant(PyRef::steal(PyLong_FromLong(0)));
         for (size_t i = it->index; i < it->items.size(); ++i)
             acc = binaryOp(0, acc, it->items[i]);
         return acc;
@@ -329,8 +332,8 @@ ValuePtr Tracer::callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args
         if (bound && allConstant(args, kwargs)) {
             std::string tn = Py_TYPE(obj.get())->tp_name;
             static const std::set<std::string> pureTypes = {
-                "str", "bytes", "int", "float", "tuple", "bool", "complex", "torch.Size",
-                "torch.dtype", "torch.device", "NoneType", "range", "slice"};
+                "str",        "bytes",       "int",          "float",    "tuple", "bool", "complex",
+                "torch.Size", "torch.dtype", "torch.device", "NoneType", "range", "slice"};
             if (pureTypes.count(tn))
                 return wrapUnguarded(foldCall(*this, bound.get(), args, kwargs).get());
         }

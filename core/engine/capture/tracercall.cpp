@@ -14,9 +14,9 @@ constexpr size_t kMaxInlineDepth = 12;
 std::vector<ValuePtr> tupleItems(Tracer &t, PyObject *tuple, SourcePtr source) {
     std::vector<ValuePtr> out;
     for (Py_ssize_t i = 0; tuple && i < PyTuple_Size(tuple); ++i)
-        out.push_back(t.wrap(PyTuple_GET_ITEM(tuple, i),
-                             source ? Source::item(source, PyRef::steal(PyLong_FromSsize_t(i)))
-                                    : nullptr));
+        out.push_back(
+            t.wrap(PyTuple_GET_ITEM(tuple, i),
+                   source ? Source::item(source, PyRef::steal(PyLong_FromSsize_t(i))) : nullptr));
     return out;
 }
 
@@ -143,17 +143,17 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             throw GraphBreak("disabled_function", py::qualnameOf(f));
         PyObject *code = PyFunction_GET_CODE(f);
         SourcePtr src = fn->source;
-        std::vector<ValuePtr> defaults =
-            tupleItems(*this, PyFunction_GET_DEFAULTS(f), src ? Source::attr(src, "__defaults__") : nullptr);
+        std::vector<ValuePtr> defaults = tupleItems(
+            *this, PyFunction_GET_DEFAULTS(f), src ? Source::attr(src, "__defaults__") : nullptr);
         ValuePtr kwDefaults;
         if (PyObject *kwd = PyFunction_GET_KW_DEFAULTS(f))
             kwDefaults = wrap(kwd, src ? Source::attr(src, "__kwdefaults__") : nullptr);
         std::vector<ValuePtr> closure;
         PyObject *cells = PyFunction_GET_CLOSURE(f);
         for (Py_ssize_t i = 0; cells && i < PyTuple_Size(cells); ++i) {
-            SourcePtr cellSrc =
-                src ? Source::item(Source::attr(src, "__closure__"), PyRef::steal(PyLong_FromSsize_t(i)))
-                    : nullptr;
+            SourcePtr cellSrc = src ? Source::item(Source::attr(src, "__closure__"),
+                                                   PyRef::steal(PyLong_FromSsize_t(i)))
+                                    : nullptr;
             closure.push_back(
                 Value::ofKind(K::Cell, PyRef::borrow(PyTuple_GET_ITEM(cells, i)), cellSrc));
         }
@@ -165,7 +165,8 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
                           fn->closure, nullptr, std::move(args), std::move(kwargs));
     case K::BoundMethod: {
         args.insert(args.begin(), fn->self);
-        auto func = wrap(fn->object.get(), fn->source ? Source::attr(fn->source, "__func__") : nullptr);
+        auto func =
+            wrap(fn->object.get(), fn->source ? Source::attr(fn->source, "__func__") : nullptr);
         if (func->kind == K::BoundMethod)
             throw GraphBreak("unsupported_call", "method of a method");
         return call(func, std::move(args), std::move(kwargs));
@@ -178,8 +179,8 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
                 throw GraphBreak("unsupported_call", "nn.Module with hooks");
             PyErr_Clear();
         }
-        PyRef forward = PyRef::steal(PyObject_GetAttrString(reinterpret_cast<PyObject *>(Py_TYPE(mod)),
-                                                            "forward"));
+        PyRef forward = PyRef::steal(
+            PyObject_GetAttrString(reinterpret_cast<PyObject *>(Py_TYPE(mod)), "forward"));
         if (!forward || !PyFunction_Check(forward.get())) {
             PyErr_Clear();
             throw GraphBreak("unsupported_call", "nn.Module without a Python forward");
@@ -217,8 +218,8 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             }
             PyErr_Clear();
         }
-        PyRef callMethod = PyRef::steal(
-            PyObject_GetAttrString(reinterpret_cast<PyObject *>(Py_TYPE(fn->object.get())), "__call__"));
+        PyRef callMethod = PyRef::steal(PyObject_GetAttrString(
+            reinterpret_cast<PyObject *>(Py_TYPE(fn->object.get())), "__call__"));
         if (callMethod && PyFunction_Check(callMethod.get())) {
             args.insert(args.begin(), fn);
             return call(wrapUnguarded(callMethod.get()), std::move(args), std::move(kwargs));
@@ -264,8 +265,8 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     int varargsSlot = argc + kwonly, varkwSlot = argc + kwonly + (hasVarargs ? 1 : 0);
     if (args.size() > static_cast<size_t>(argc)) {
         if (!hasVarargs)
-            throw GraphBreak("python_exception", qual + "() takes " + std::to_string(argc) +
-                                                     " positional arguments");
+            throw GraphBreak("python_exception",
+                             qual + "() takes " + std::to_string(argc) + " positional arguments");
         f->locals[varargsSlot] =
             Value::sequence(K::Tuple, std::vector<ValuePtr>(args.begin() + argc, args.end()));
     } else if (hasVarargs) {
@@ -279,14 +280,15 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
                 slot = i;
         if (slot >= 0) {
             if (f->locals[slot])
-                throw GraphBreak("python_exception", qual + "() got multiple values for " + kv.first);
+                throw GraphBreak("python_exception",
+                                 qual + "() got multiple values for " + kv.first);
             f->locals[slot] = kv.second;
         } else if (extraKw) {
             extraKw->keys.push_back(PyRef::steal(PyUnicode_FromString(kv.first.c_str())));
             extraKw->items.push_back(kv.second);
         } else {
-            throw GraphBreak("python_exception", qual + "() got an unexpected keyword argument '" +
-                                                     kv.first + "'");
+            throw GraphBreak("python_exception",
+                             qual + "() got an unexpected keyword argument '" + kv.first + "'");
         }
     }
     if (extraKw)
@@ -296,7 +298,8 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     for (int i = 0; i < argc; ++i)
         if (!f->locals[i]) {
             if (i < firstDefault)
-                throw GraphBreak("python_exception", qual + "() missing argument '" + names[i] + "'");
+                throw GraphBreak("python_exception",
+                                 qual + "() missing argument '" + names[i] + "'");
             f->locals[i] = defaults[i - firstDefault];
         }
     for (int i = argc; i < argc + kwonly; ++i)
@@ -307,8 +310,8 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
                     if (names[i] == PyUnicode_AsUTF8(kwDefaults->keys[k].get()))
                         d = kwDefaults->items[k];
             if (!d)
-                throw GraphBreak("python_exception", qual + "() missing keyword argument '" +
-                                                         names[i] + "'");
+                throw GraphBreak("python_exception",
+                                 qual + "() missing keyword argument '" + names[i] + "'");
             f->locals[i] = d;
         }
     // Free variables occupy the last slots.

@@ -7,12 +7,20 @@
 namespace dynascope {
 
 namespace {
-bool isNone(const ValuePtr &v) { return v->kind == Value::Kind::Constant && v->object.get() == Py_None; }
+bool isNone(const ValuePtr &v) {
+    return v->kind == Value::Kind::Constant && v->object.get() == Py_None;
+}
 } // namespace
 
-void Tracer::op_JUMP_FORWARD(const CodeInstruction &ins) { jumpTo(ins.jumpTarget); }
-void Tracer::op_JUMP_BACKWARD(const CodeInstruction &ins) { jumpTo(ins.jumpTarget); }
-void Tracer::op_JUMP_BACKWARD_NO_INTERRUPT(const CodeInstruction &ins) { jumpTo(ins.jumpTarget); }
+void Tracer::op_JUMP_FORWARD(const CodeInstruction &ins) {
+    jumpTo(ins.jumpTarget);
+}
+void Tracer::op_JUMP_BACKWARD(const CodeInstruction &ins) {
+    jumpTo(ins.jumpTarget);
+}
+void Tracer::op_JUMP_BACKWARD_NO_INTERRUPT(const CodeInstruction &ins) {
+    jumpTo(ins.jumpTarget);
+}
 
 void Tracer::op_POP_JUMP_FORWARD_IF_FALSE(const CodeInstruction &ins) {
     if (!truthOf(pop()))
@@ -63,7 +71,9 @@ void Tracer::op_RETURN_VALUE(const CodeInstruction &) {
     f.returned = true;
 }
 
-void Tracer::op_GET_ITER(const CodeInstruction &) { push(iterate(pop())); }
+void Tracer::op_GET_ITER(const CodeInstruction &) {
+    push(iterate(pop()));
+}
 
 void Tracer::op_FOR_ITER(const CodeInstruction &ins) {
     ValuePtr it = top();
@@ -142,7 +152,8 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
                 PyErr_Clear();
                 throw GraphBreak("unknown_value", "iteration over " + v->describe());
             }
-            it->items.push_back(wrap(child.get(), v->source ? Source::item(v->source, key) : nullptr));
+            it->items.push_back(
+                wrap(child.get(), v->source ? Source::item(v->source, key) : nullptr));
         }
         return it;
     }

@@ -87,8 +87,8 @@ std::string errorText() {
 
 bool isDataDependentShapeOp(const std::string &target) {
     static const std::set<std::string> ops = {
-        "nonzero", "masked_select", "unique", "_unique2", "unique_consecutive",
-        "repeat_interleave", "bincount", "histc", "argwhere", "masked_scatter"};
+        "nonzero",           "masked_select", "unique", "_unique2", "unique_consecutive",
+        "repeat_interleave", "bincount",      "histc",  "argwhere", "masked_scatter"};
     auto dot = target.rfind('.');
     return ops.count(dot == std::string::npos ? target : target.substr(dot + 1)) > 0;
 }
@@ -112,7 +112,8 @@ PyRef callExample(PyObject *metaFn, const std::string &op, const std::string &ta
     }
     PyRef callable;
     if (op == "call_method") {
-        callable = PyRef::steal(PyObject_GetAttrString(PyList_GetItem(list.get(), 0), target.c_str()));
+        callable =
+            PyRef::steal(PyObject_GetAttrString(PyList_GetItem(list.get(), 0), target.c_str()));
         PySequence_DelItem(list.get(), 0);
     } else {
         callable = PyRef::borrow(metaFn);
@@ -179,8 +180,9 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
     auto tensorValue = [&](PyObject *t, const std::string &name) {
         auto v = Value::ofKind(K::Tensor);
         PyRef devType = PyRef::steal(PyObject_GetAttrString(t, "is_meta"));
-        v->meta = devType.get() == Py_True ? PyRef::borrow(t)
-                                           : PyRef::steal(PyObject_CallMethod(t, "to", "s", "meta"));
+        v->meta = devType.get() == Py_True
+                      ? PyRef::borrow(t)
+                      : PyRef::steal(PyObject_CallMethod(t, "to", "s", "meta"));
         PyErr_Clear();
         v->node = name;
         v->device = device;
@@ -218,10 +220,11 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
             std::vector<ValuePtr> items;
             for (Py_ssize_t i = 0; i < n; ++i) {
                 PyRef e = PyRef::steal(PySequence_GetItem(result.get(), i));
-                std::string itemName = m_graph->addCall(
-                    "call_function", "operator.getitem", getitem,
-                    {NodeArg::ofNode(nodeName), NodeArg::ofConst(PyRef::steal(PyLong_FromSsize_t(i)))},
-                    {});
+                std::string itemName =
+                    m_graph->addCall("call_function", "operator.getitem", getitem,
+                                     {NodeArg::ofNode(nodeName),
+                                      NodeArg::ofConst(PyRef::steal(PyLong_FromSsize_t(i)))},
+                                     {});
                 GraphNodeSpec &itemNode = m_graph->last();
                 itemNode.site = stack.back();
                 if (stack.size() > 1)

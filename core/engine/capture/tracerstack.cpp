@@ -22,8 +22,12 @@ void Tracer::op_RESUME(const CodeInstruction &) {}
 void Tracer::op_CACHE(const CodeInstruction &) {}
 void Tracer::op_EXTENDED_ARG(const CodeInstruction &) {}
 
-void Tracer::op_POP_TOP(const CodeInstruction &) { pop(); }
-void Tracer::op_PUSH_NULL(const CodeInstruction &) { push(Value::null()); }
+void Tracer::op_POP_TOP(const CodeInstruction &) {
+    pop();
+}
+void Tracer::op_PUSH_NULL(const CodeInstruction &) {
+    push(Value::null());
+}
 
 void Tracer::op_COPY(const CodeInstruction &ins) {
     if (ins.arg < 1 || ins.arg > static_cast<int>(frame().stack.size()))
@@ -46,12 +50,14 @@ void Tracer::op_LOAD_FAST(const CodeInstruction &ins) {
     Frame &f = frame();
     ValuePtr v = f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg);
     if (!v)
-        throw GraphBreak("python_exception",
-                         "local '" + f.view->slotNames()[ins.arg] + "' referenced before assignment");
+        throw GraphBreak("python_exception", "local '" + f.view->slotNames()[ins.arg] +
+                                                 "' referenced before assignment");
     push(v);
 }
 
-void Tracer::op_STORE_FAST(const CodeInstruction &ins) { frame().locals.at(ins.arg) = pop(); }
+void Tracer::op_STORE_FAST(const CodeInstruction &ins) {
+    frame().locals.at(ins.arg) = pop();
+}
 
 void Tracer::op_DELETE_FAST(const CodeInstruction &ins) {
     throw GraphBreak("unsupported_opcode", "DELETE_FAST " + frame().view->slotNames()[ins.arg]);
@@ -170,8 +176,8 @@ ValuePtr Tracer::loadCell(const ValuePtr &cell) {
     PyObject *v = PyCell_GET(cell->object.get());
     if (!v)
         throw GraphBreak("python_exception", "free variable referenced before assignment");
-    return wrap(v, cell->source ? Source::cellContents(cell->source, cell->source->name())
-                                : nullptr);
+    return wrap(v,
+                cell->source ? Source::cellContents(cell->source, cell->source->name()) : nullptr);
 }
 
 void Tracer::storeCell(const ValuePtr &cell, ValuePtr value) {

@@ -5,9 +5,13 @@
 
 namespace dynascope {
 
-ValuePtr Value::null() { return ofKind(Kind::Null); }
+ValuePtr Value::null() {
+    return ofKind(Kind::Null);
+}
 
-ValuePtr Value::constant(PyRef object) { return ofKind(Kind::Constant, std::move(object)); }
+ValuePtr Value::constant(PyRef object) {
+    return ofKind(Kind::Constant, std::move(object));
+}
 
 ValuePtr Value::ofKind(Kind kind, PyRef object, SourcePtr source) {
     auto v = std::make_shared<Value>();
@@ -71,25 +75,44 @@ PyRef Value::asPython() const {
 
 const char *kindName(Value::Kind kind) {
     switch (kind) {
-    case Value::Kind::Null: return "NullVariable";
-    case Value::Kind::Constant: return "ConstantVariable";
-    case Value::Kind::Tensor: return "TensorVariable";
-    case Value::Kind::Tuple: return "TupleVariable";
-    case Value::Kind::List: return "ListVariable";
-    case Value::Kind::Dict: return "ConstDictVariable";
-    case Value::Kind::Iterator: return "ListIteratorVariable";
-    case Value::Kind::UserFunction: return "UserFunctionVariable";
-    case Value::Kind::NestedFunction: return "NestedUserFunctionVariable";
-    case Value::Kind::BoundMethod: return "UserMethodVariable";
-    case Value::Kind::TensorMethod: return "GetAttrVariable";
-    case Value::Kind::TorchFunction: return "TorchVariable";
-    case Value::Kind::Builtin: return "BuiltinVariable";
-    case Value::Kind::ObjectMethod: return "GetAttrVariable";
-    case Value::Kind::PyModule: return "PythonModuleVariable";
-    case Value::Kind::NNModule: return "NNModuleVariable";
-    case Value::Kind::Cell: return "CellVariable";
-    case Value::Kind::UserObject: return "UserDefinedObjectVariable";
-    case Value::Kind::GradMode: return "GradModeVariable";
+    case Value::Kind::Null:
+        return "NullVariable";
+    case Value::Kind::Constant:
+        return "ConstantVariable";
+    case Value::Kind::Tensor:
+        return "TensorVariable";
+    case Value::Kind::Tuple:
+        return "TupleVariable";
+    case Value::Kind::List:
+        return "ListVariable";
+    case Value::Kind::Dict:
+        return "ConstDictVariable";
+    case Value::Kind::Iterator:
+        return "ListIteratorVariable";
+    case Value::Kind::UserFunction:
+        return "UserFunctionVariable";
+    case Value::Kind::NestedFunction:
+        return "NestedUserFunctionVariable";
+    case Value::Kind::BoundMethod:
+        return "UserMethodVariable";
+    case Value::Kind::TensorMethod:
+        return "GetAttrVariable";
+    case Value::Kind::TorchFunction:
+        return "TorchVariable";
+    case Value::Kind::Builtin:
+        return "BuiltinVariable";
+    case Value::Kind::ObjectMethod:
+        return "GetAttrVariable";
+    case Value::Kind::PyModule:
+        return "PythonModuleVariable";
+    case Value::Kind::NNModule:
+        return "NNModuleVariable";
+    case Value::Kind::Cell:
+        return "CellVariable";
+    case Value::Kind::UserObject:
+        return "UserDefinedObjectVariable";
+    case Value::Kind::GradMode:
+        return "GradModeVariable";
     }
     return "?";
 }
@@ -150,8 +173,8 @@ std::string Value::describe() const {
         return k + "(" + (object ? Py_TYPE(object.get())->tp_name : "?") + ")";
     case Kind::UserFunction:
     case Kind::Builtin: {
-        PyRef qn = object ? PyRef::steal(PyObject_GetAttrString(object.get(), "__qualname__"))
-                          : PyRef();
+        PyRef qn =
+            object ? PyRef::steal(PyObject_GetAttrString(object.get(), "__qualname__")) : PyRef();
         PyErr_Clear();
         const char *s = qn && PyUnicode_Check(qn.get()) ? PyUnicode_AsUTF8(qn.get()) : "?";
         return k + "(" + s + ")";

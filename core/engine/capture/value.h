@@ -15,9 +15,9 @@ using ValuePtr = std::shared_ptr<Value>;
 
 struct Value {
     enum class Kind {
-        Null,           // the NULL CPython pushes before a callable (PUSH_NULL, LOAD_GLOBAL)
-        Constant,       // an immutable Python value: int, float, str, None, dtype, torch.Size…
-        Tensor,         // a graph value: meta tensor + node name
+        Null,     // the NULL CPython pushes before a callable (PUSH_NULL, LOAD_GLOBAL)
+        Constant, // an immutable Python value: int, float, str, None, dtype, torch.Size…
+        Tensor,   // a graph value: meta tensor + node name
         Tuple,
         List,
         Dict,           // constant keys, Value values
@@ -38,19 +38,19 @@ struct Value {
     };
 
     Kind kind = Kind::Constant;
-    PyRef object;      // the concrete object when there is one (not for traced tensors)
-    SourcePtr source;  // where it came from; null when made during the trace
-    PyRef meta;        // Tensor: a meta tensor of the same shape/dtype
-    std::string node;  // Tensor: graph node name
-    PyRef device;      // Tensor: the real device (meta tensors say "meta")
+    PyRef object;                  // the concrete object when there is one (not for traced tensors)
+    SourcePtr source;              // where it came from; null when made during the trace
+    PyRef meta;                    // Tensor: a meta tensor of the same shape/dtype
+    std::string node;              // Tensor: graph node name
+    PyRef device;                  // Tensor: the real device (meta tensors say "meta")
     std::vector<std::string> dims; // Tensor: per dimension, a symbol ("s0") or "" when static
-    std::vector<ValuePtr> items;   // Tuple/List/Iterator items, Dict values, NestedFunction defaults
-    std::vector<PyRef> keys;       // Dict keys
-    std::string name;  // TorchFunction: qualified name; methods: method name
-    ValuePtr self;     // BoundMethod/TensorMethod/ObjectMethod receiver
-    int index = 0;     // Iterator position
-    PyRef globals;     // NestedFunction: the globals its code runs with
-    ValuePtr kwDefaults;          // NestedFunction: a Dict, or null
+    std::vector<ValuePtr> items; // Tuple/List/Iterator items, Dict values, NestedFunction defaults
+    std::vector<PyRef> keys;     // Dict keys
+    std::string name;            // TorchFunction: qualified name; methods: method name
+    ValuePtr self;               // BoundMethod/TensorMethod/ObjectMethod receiver
+    int index = 0;               // Iterator position
+    PyRef globals;               // NestedFunction: the globals its code runs with
+    ValuePtr kwDefaults;         // NestedFunction: a Dict, or null
     std::vector<ValuePtr> closure; // NestedFunction: Cell values
     bool mutated = false;          // List/Dict with a source that the trace changed
     PyRef tupleType;               // Tuple: a named tuple / structseq type (fields in `keys`)

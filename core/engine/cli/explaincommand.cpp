@@ -2,6 +2,7 @@
 // every compiled function's graphs, breaks, guards, recompiles and cache hits.
 #include "capture/capturemodule.h"
 #include "capture/torchshim.h"
+#include "cli/capturegraphcollector.h"
 #include "cli/commands.h"
 #include "cli/scriptoptionparser.h"
 #include "python/interpreter.h"
@@ -25,6 +26,8 @@ void writeThrough(const std::string &stream, const std::string &text) {
 ScriptOptionParser makeParser() {
     ScriptOptionParser parser("explain");
     parser.addFlag("--json", "print the report as one JSON document instead of text");
+    parser.addOption("--svg", "OUT.svg", "also draw the captured graphs and breaks as SVG");
+    parser.addOption("--dot", "OUT.dot", "also write them as Graphviz DOT");
     // `explain FILE --json` reads naturally; `--` passes later options to the script.
     parser.setOptionsAfterScript(true);
     return parser;
@@ -62,12 +65,21 @@ int explainCommand(const Args &args) {
         if (!installCaptureModule())
             return 2;
         installTorchShim();
+        CaptureGraphCollector graphs;
+        if (options->has("--svg") || options->has("--dot"))
+            graphs.install();
         int status = runner.execute();
         if (runner.error())
             writeThrough("stderr", runner.error()->formatted);
         // The report also after a failing script: what was captured up to the failure is the
         // point of running explain on it.
         writeThrough("stdout", torchShimReport(options->has("--json")));
+        std::string drawError;
+        if ((options->has("--svg") && !graphs.writeSvg(options->value("--svg"), drawError)) ||
+            (options->has("--dot") && !graphs.writeDot(options->value("--dot"), drawError))) {
+            std::fprintf(stderr, "dynascope explain: %s\n", drawError.c_str());
+            return status ? status : 2;
+        }
         return status;
     } catch (const std::exception &e) {
         std::fprintf(stderr, "dynascope: %s\n", e.what());

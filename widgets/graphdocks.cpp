@@ -32,10 +32,14 @@ GraphDocks::GraphDocks(MainWindow *window)
                                             Qt::BottomDockWidgetArea);
     QDockWidget *tracer = window->addPanel(m_tracer, tr("Tracer"), QStringLiteral("tracerDock"),
                                            Qt::BottomDockWidgetArea);
-    // The explain report and the tracer share the bottom; the graphs get the right side's room.
+    // The explain report and the tracer share the bottom; the graphs share the bytecode's room
+    // (raised when a run captures graphs), since both want height.
     window->tabifyDockWidget(explain, tracer);
     explain->raise();
-    window->resizeDocks({graphs}, {520}, Qt::Horizontal);
+    if (auto *bytecode = window->findChild<QDockWidget *>(QStringLiteral("bytecodeDock")))
+        window->tabifyDockWidget(bytecode, graphs);
+    m_graphDock = graphs;
+    m_explainDock = explain;
 
     QMenu *menu = window->menuBar()->addMenu(tr("&Graph"));
     menu->addActions(m_graphView->viewActions());
@@ -90,6 +94,10 @@ void GraphDocks::refresh() {
     for (const Json &j : m_session->eventsOfType(EventType::GraphBreak))
         breaks.push_back(j.get<GraphBreakInfo>());
     const bool changed = graphs.size() != m_graphs.size() || breaks.size() != m_breaks.size();
+    if (m_graphs.empty() && !graphs.empty()) {
+        m_graphDock->raise();
+        m_explainDock->raise();
+    }
     m_graphs = std::move(graphs);
     m_breaks = std::move(breaks);
     if (changed || m_graphs.empty()) {

@@ -8,6 +8,7 @@
 
 #include <vector>
 
+class QDockWidget;
 class QTimer;
 
 namespace dynascope {
@@ -46,6 +47,8 @@ private:
     ExplainPanel *m_explain;
     TracerPanel *m_tracer;
     QTimer *m_debounce;
+    QDockWidget *m_graphDock;
+    QDockWidget *m_explainDock;
     std::vector<CapturedGraph> m_graphs;
     std::vector<GraphBreakInfo> m_breaks;
 };

@@ -24,6 +24,7 @@ QListWidget *titledList(QSplitter *parent, const QString &title, QListWidget **o
     layout->addWidget(new QLabel(title, box));
     *out = new QListWidget(box);
     (*out)->setAlternatingRowColors(true);
+    (*out)->setMinimumHeight(40);
     layout->addWidget(*out);
     parent->addWidget(box);
     return *out;
@@ -50,16 +51,16 @@ TracerPanel::TracerPanel(QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
 
-    auto *side = new QSplitter(Qt::Vertical);
-    titledList(side, tr("Symbolic stack (top first)"), &m_stack);
-    titledList(side, tr("Nodes added"), &m_nodes);
-    titledList(side, tr("Guards added"), &m_guards);
-
+    // Side by side, so the dock stays as short as the console it shares the bottom with.
     auto *split = new QSplitter(Qt::Horizontal);
     split->addWidget(m_table);
-    split->addWidget(side);
-    split->setStretchFactor(0, 3);
+    titledList(split, tr("Symbolic stack (top first)"), &m_stack);
+    titledList(split, tr("Nodes added"), &m_nodes);
+    titledList(split, tr("Guards added"), &m_guards);
+    split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 1);
+    split->setStretchFactor(3, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -20,6 +20,7 @@ void CaptureSession::beginRun() {
     m_events.clear();
     m_eventsByType.clear();
     m_codeInfos.clear();
+    m_codeAliases.clear();
     m_error.reset();
     m_exitStatus.reset();
     m_console.clear();
@@ -35,6 +36,11 @@ void CaptureSession::beginRun() {
 }
 
 void CaptureSession::addEvent(const Event &event) {
+    // Steps name the recorder's ids for code objects the module tree already described.
+    if (std::optional<Event> renamed = m_codeAliases.rename(event)) {
+        addEvent(*renamed);
+        return;
+    }
     m_events.push_back(event);
     std::vector<Json> &ofType = m_eventsByType[event.type];
     ofType.push_back(event.body);
@@ -44,8 +50,11 @@ void CaptureSession::addEvent(const Event &event) {
     // untrusted, so a bad event becomes a console warning, never a crash.
     try {
         if (event.type == EventType::Code) {
-            m_codeInfos.push_back(event.body.get<CodeInfo>());
-            emit codeAdded(int(m_codeInfos.size()) - 1);
+            CodeInfo code = event.body.get<CodeInfo>();
+            if (!m_codeAliases.add(code, m_codeInfos)) {
+                m_codeInfos.push_back(std::move(code));
+                emit codeAdded(int(m_codeInfos.size()) - 1);
+            }
         } else if (event.type == EventType::Output) {
             const std::string stream = event.body.value("stream", std::string("stdout"));
             appendConsole(stream == "stderr" ? ConsoleEntry::Stderr : ConsoleEntry::Stdout,
@@ -57,6 +66,15 @@ void CaptureSession::addEvent(const Event &event) {
                 text = QString::fromStdString(m_error->summary()) + QLatin1Char('\n');
             appendConsole(ConsoleEntry::Stderr, text);
             emit errorChanged();
+        } else if (event.type == EventType::RecordingStopped) {
+            // The recorder's limit: the script goes on, the stepper ends at the last step.
+            const QString reason =
+                QString::fromStdString(event.body.value("reason", std::string()));
+            QString text = tr("Recording stopped at %1 steps").arg(event.body.value("steps", 0LL));
+            if (!reason.isEmpty())
+                text += QStringLiteral(" (%1)").arg(reason);
+            appendConsole(ConsoleEntry::System,
+                          text + tr("; the script runs on without recording."));
         } else if (event.type == EventType::Exit) {
             m_exitStatus = event.body.value("status", 0);
         }
@@ -80,7 +98,7 @@ void CaptureSession::endRun(RunState state, const QString &description) {
 }
 
 const CodeInfo *CaptureSession::codeInfo(const QString &id) const {
-    const std::string key = id.toStdString();
+    const std::string key = m_codeAliases.resolve(id.toStdString());
     for (const CodeInfo &c : m_codeInfos)
         if (c.id == key)
             return &c;

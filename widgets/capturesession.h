@@ -4,6 +4,7 @@
 #include "model/event.h"
 #include "model/instruction.h"
 #include "model/scripterror.h"
+#include "recording/codeidaliases.h"
 
 #include <QObject>
 #include <QString>
@@ -113,6 +114,7 @@ private:
     std::vector<Event> m_events;
     std::map<std::string, std::vector<Json>> m_eventsByType;
     std::vector<CodeInfo> m_codeInfos;
+    CodeIdAliases m_codeAliases; // the recorder's ids of code objects already described
     std::optional<ScriptError> m_error;
     std::optional<int> m_exitStatus;
     std::vector<ConsoleEntry> m_console;

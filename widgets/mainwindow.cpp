@@ -6,8 +6,10 @@
 #include "consoleview.h"
 #include "graphdocks.h"
 #include "recentfiles.h"
+#include "recording/recordingfile.h"
 #include "runcontroller.h"
 #include "sourceeditor.h"
+#include "stepper/breakpointmargin.h"
 #include "stepper/callstackview.h"
 #include "stepper/frameview.h"
 #include "stepper/stackview.h"
@@ -22,6 +24,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -31,7 +34,14 @@
 #include <QStringDecoder>
 #include <QToolBar>
 
+#include <algorithm>
+#include <climits>
+
 namespace dynascope {
+
+namespace {
+constexpr int DefaultMaxSteps = 100000; // the recorder's own default, said explicitly
+} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_session(new CaptureSession(this)),
@@ -63,16 +73,24 @@ void MainWindow::createActions() {
     QAction *open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
     open->setIcon(QIcon::fromTheme(QStringLiteral("document-open")));
+    QAction *openRecording =
+        file->addAction(tr("Open Re&cording…"), this, &MainWindow::showOpenRecordingDialog);
+    openRecording->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     m_recentFiles = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
     connect(m_recentFiles, &RecentFiles::openRequested, this, [this](const QString &path) {
         if (maybeSave())
             openFile(path);
     });
     file->addSeparator();
-    QAction *saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
-    saveAction->setShortcut(QKeySequence::Save);
+    // Ctrl+S saves the recording (issue 3: a run is what a user keeps); the script is saved
+    // before every run anyway, and by hand with Ctrl+Shift+S.
+    QAction *saveRecording =
+        file->addAction(tr("&Save Recording…"), this, &MainWindow::showSaveRecordingDialog);
+    saveRecording->setShortcut(QKeySequence::Save);
+    QAction *saveAction = file->addAction(tr("Save S&cript"), this, &MainWindow::save);
+    saveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     saveAction->setIcon(QIcon::fromTheme(QStringLiteral("document-save")));
-    file->addAction(tr("Save &As…"), this, &MainWindow::saveAs)->setShortcut(QKeySequence::SaveAs);
+    file->addAction(tr("Save Script &As…"), this, &MainWindow::saveAs);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -101,6 +119,26 @@ void MainWindow::createActions() {
     };
     applyRecord(record->isChecked());
     connect(record, &QAction::toggled, this, applyRecord);
+    // The recorder stops at a step limit and the script runs on; remembered like the switch.
+    QAction *limit = runMenu->addAction(tr("Recording &Limit…"));
+    limit->setStatusTip(tr("The most steps a recording keeps (the script runs on after them)"));
+    auto applyLimit = [this](long long steps) {
+        RunOptions options = m_run->runOptions();
+        options.maxSteps = steps;
+        m_run->setRunOptions(options);
+    };
+    applyLimit(QSettings().value("run/maxSteps", DefaultMaxSteps).toLongLong());
+    connect(limit, &QAction::triggered, this, [this, applyLimit] {
+        bool ok = false;
+        const int steps =
+            QInputDialog::getInt(this, tr("Recording Limit"), tr("Record at most this many steps:"),
+                                 int(std::min<long long>(m_run->runOptions().maxSteps, INT_MAX)), 1,
+                                 INT_MAX, DefaultMaxSteps / 10, &ok);
+        if (!ok)
+            return;
+        QSettings().setValue("run/maxSteps", steps);
+        applyLimit(steps);
+    });
     // The shortcuts must work wherever the focus is, docks included.
     m_runAction->setShortcutContext(Qt::ApplicationShortcut);
     m_stopAction->setShortcutContext(Qt::ApplicationShortcut);
@@ -177,13 +215,17 @@ void MainWindow::showOpenDialog() {
     if (!maybeSave())
         return;
     const QString dir = m_path.isEmpty() ? QDir::currentPath() : QFileInfo(m_path).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Script"), dir,
-                                                      tr("Python scripts (*.py);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Script or Recording"), dir,
+        tr("Scripts and recordings (*.py *.dscap);;Python scripts (*.py);;Recordings "
+           "(*.dscap);;All files (*)"));
     if (!path.isEmpty())
         openFile(path);
 }
 
 bool MainWindow::openFile(const QString &path) {
+    if (RecordingFile::isRecording(path))
+        return openRecording(path);
     QFile file(path);
     QString problem;
     QString text;
@@ -259,6 +301,99 @@ void MainWindow::stop() {
     m_run->stop();
 }
 
+void MainWindow::showProblem(const QString &title, const QString &text) {
+    m_lastError = text;
+    emit problemShown(text);
+    // Window-modal but not blocking: the caller returns at once (scripted use, tests).
+    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::showOpenRecordingDialog() {
+    if (!maybeSave())
+        return;
+    const QString dir = m_path.isEmpty() ? QDir::currentPath() : QFileInfo(m_path).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Recording"), dir,
+                                                      tr("Recordings (*.dscap);;All files (*)"));
+    if (!path.isEmpty())
+        openRecording(path);
+}
+
+void MainWindow::showSaveRecordingDialog() {
+    const QString script = m_session->scriptPath();
+    const QString suggestion =
+        script.isEmpty() ? QDir::current().filePath(QStringLiteral("recording.dscap"))
+                         : QFileInfo(script).dir().filePath(QFileInfo(script).completeBaseName() +
+                                                            QStringLiteral(".dscap"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Recording"), suggestion,
+                                                      tr("Recordings (*.dscap);;All files (*)"));
+    if (!path.isEmpty())
+        saveRecording(path);
+}
+
+bool MainWindow::saveRecording(const QString &path) {
+    QString problem;
+    if (m_run->isRunning())
+        problem = tr("the script is still running; wait for it or stop it (Shift+F5)");
+    else if (m_session->allEvents().empty())
+        problem = tr("there is no run to save; run the script first (F5)");
+    else if (!RecordingFile::save(*m_session, path, problem))
+        problem = problem.isEmpty() ? tr("cannot write the file") : problem;
+    else {
+        m_recentFiles->add(QFileInfo(path).absoluteFilePath());
+        statusBar()->showMessage(
+            tr("Saved the recording to %1").arg(QDir::toNativeSeparators(path)), 5000);
+        return true;
+    }
+    showProblem(tr("Cannot save recording"),
+                tr("Cannot save %1: %2.").arg(QDir::toNativeSeparators(path), problem));
+    return false;
+}
+
+bool MainWindow::openRecording(const QString &path) {
+    if (m_run->isRunning()) {
+        showProblem(tr("Cannot open recording"),
+                    tr("A script is running; stop it (Shift+F5) before opening %1.")
+                        .arg(QDir::toNativeSeparators(path)));
+        return false;
+    }
+    // Read and check everything first: a bad file must not cost the run on screen.
+    RecordingFile recording;
+    if (!recording.read(path)) {
+        showProblem(tr("Cannot open recording"),
+                    tr("Cannot open the recording %1:\n%2")
+                        .arg(QDir::toNativeSeparators(path), recording.errorString()));
+        if (!QFileInfo::exists(path))
+            m_recentFiles->remove(path);
+        return false;
+    }
+    // The script as it is on disk now; steps name its lines, so a missing one is said.
+    const QString script = recording.scriptPath();
+    QString text;
+    QString note;
+    QFile file(script);
+    if (script.isEmpty())
+        note = tr("The recording names no script; the editor is empty.");
+    else if (!file.open(QIODevice::ReadOnly))
+        note = tr("The recorded script %1 cannot be read (%2); the editor is empty.")
+                   .arg(QDir::toNativeSeparators(script), file.errorString());
+    else
+        text = QString::fromUtf8(file.readAll());
+    m_path = note.isEmpty() ? QFileInfo(script).absoluteFilePath() : QString();
+    m_editor->setText(text);
+    m_editor->setModified(false);
+    m_editor->setCursorPosition(0, 0);
+    recording.applyTo(*m_session, text, note);
+    m_recentFiles->add(recording.path());
+    updateTitle();
+    statusBar()->showMessage(tr("Opened the recording %1 (%2 events)")
+                                 .arg(QFileInfo(path).fileName())
+                                 .arg(recording.eventCount()),
+                             5000);
+    return true;
+}
+
 void MainWindow::updateTitle() {
     const QString name = m_path.isEmpty() ? tr("untitled") : QFileInfo(m_path).fileName();
     setWindowTitle(tr("%1[*] — Dynascope").arg(name));
@@ -304,6 +439,20 @@ void MainWindow::createStepper() {
     });
     connect(panel, &StepperPanel::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 4000); });
+    // A click in the editor's margin (or F9 on the cursor's line) toggles a line breakpoint.
+    m_breakpointMargin = new BreakpointMargin(m_editor, panel, m_session, this);
+    // The recorder's step limit ends the timeline while the script runs on; the session put a
+    // line in the console, the status bar keeps it in sight until the next message.
+    connect(m_session, &CaptureSession::eventAdded, this, [this](const QString &type, int index) {
+        if (type != QLatin1String(EventType::RecordingStopped))
+            return;
+        const Json &body = m_session->eventsOfType(EventType::RecordingStopped)[size_t(index)];
+        const auto steps = body.find("steps");
+        statusBar()->showMessage(tr("Recording stopped at %1 steps; the script runs on")
+                                     .arg(steps != body.end() && steps->is_number_integer()
+                                              ? steps->get<long long>()
+                                              : 0));
+    });
 }
 
 } // namespace dynascope

@@ -10,6 +10,7 @@ class QMenu;
 
 namespace dynascope {
 
+class BreakpointMargin;
 class BytecodeView;
 class CaptureSession;
 class ConsoleView;
@@ -47,9 +48,22 @@ public:
     void run();
     void stop();
 
+    // Opens a .dscap recording: the session fills as the recorded run did, the editor shows the
+    // recorded script (when it still exists). A truncated or corrupted file is refused with the
+    // reader's message (lastError(), shown in a non-blocking message box); nothing changes then.
+    bool openRecording(const QString &path);
+    // Saves the session's run (every event) as a .dscap recording.
+    bool saveRecording(const QString &path);
+    // The last problem shown to the user in a message box (recordings), for tests and scripts.
+    QString lastError() const { return m_lastError; }
+    BreakpointMargin *breakpointMargin() const { return m_breakpointMargin; }
+
     // Adds a dock with `widget`; `objectName` must be stable (saveState() keys on it).
     QDockWidget *addPanel(QWidget *widget, const QString &title, const QString &objectName,
                           Qt::DockWidgetArea area);
+
+signals:
+    void problemShown(const QString &message);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -64,6 +78,9 @@ private:
     void updateTitle();
     void updateRunStatus();
     void showOpenDialog();
+    void showOpenRecordingDialog();
+    void showSaveRecordingDialog();
+    void showProblem(const QString &title, const QString &text);
 
     CaptureSession *m_session;
     RunController *m_run;
@@ -77,6 +94,8 @@ private:
     QAction *m_stopAction = nullptr;
     QLabel *m_runStatus;
     QString m_path;
+    BreakpointMargin *m_breakpointMargin = nullptr;
+    QString m_lastError;
 };
 
 } // namespace dynascope

@@ -36,6 +36,7 @@ void WorkerClient::run(const QString &scriptPath, const QStringList &args,
         jsonArgs.push_back(a.toStdString());
     command["args"] = jsonArgs;
     command["record"] = options.record;
+    command["include_library"] = options.includeLibrary;
     if (options.maxSteps > 0)
         command["max_steps"] = options.maxSteps;
 

@@ -14,8 +14,9 @@ namespace dynascope {
 
 // What the run command asks of the worker besides the script (see cli/workercommand.cpp).
 struct RunOptions {
-    bool record = false;    // send a "step" event per instruction (the stepper needs them)
-    long long maxSteps = 0; // 0: the recorder's default limit
+    bool record = false;         // send a "step" event per instruction (the stepper needs them)
+    long long maxSteps = 0;      // 0: the recorder's default limit
+    bool includeLibrary = false; // also record the standard library and installed packages
 };
 
 // One run of `dynascope worker`: writes the run command on the worker's stdin, splits its stdout

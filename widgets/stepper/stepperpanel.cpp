@@ -293,6 +293,8 @@ void StepperPanel::updateControls() {
     const bool any = !m_timeline.isEmpty();
     for (QAction *a : m_actions)
         a->setEnabled(any);
+    // Breakpoints are set while editing too, before there is anything to step through.
+    m_actions[ToggleBreakpointAction]->setEnabled(true);
     const bool playing = isPlaying();
     QAction *playAction = m_actions[PlayPauseAction];
     playAction->setChecked(playing);

@@ -1,0 +1,156 @@
+// RecordingFile: CaptureFile writer/reader between a CaptureSession and disk.
+#include "recordingfile.h"
+
+#include "capturesession.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace dynascope {
+
+namespace {
+
+// The header's words for a run's end; a file names them, so they must not follow the enum.
+const std::pair<RunState, const char *> StateNames[] = {
+    {RunState::Finished, "finished"}, {RunState::Stopped, "stopped"},
+    {RunState::Crashed, "crashed"},   {RunState::FailedToStart, "failed_to_start"},
+    {RunState::Running, "running"},   {RunState::Idle, "idle"},
+};
+
+const char *stateName(RunState state) {
+    for (const auto &[s, name] : StateNames)
+        if (s == state)
+            return name;
+    return "finished";
+}
+
+std::optional<RunState> stateFromName(const std::string &name) {
+    for (const auto &[s, n] : StateNames)
+        if (name == n)
+            return s;
+    return std::nullopt;
+}
+
+// Files may not be UTF-8 named; CaptureFile takes the local 8-bit form.
+std::string localPath(const QString &path) {
+    return QFile::encodeName(path).toStdString();
+}
+
+QString joinProblems(const std::vector<CaptureFile::Problem> &problems) {
+    QStringList lines;
+    for (size_t i = 0; i < problems.size() && i < 5; ++i)
+        lines << QString::fromStdString(problems[i].text);
+    if (problems.size() > 5)
+        lines << RecordingFile::tr("… and %1 more problems").arg(problems.size() - 5);
+    return lines.join(QLatin1Char('\n'));
+}
+
+// A header field as text; the header is untrusted, a field of another type reads as empty.
+QString headerText(const Json &header, const char *key) {
+    auto it = header.find(key);
+    return it != header.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                                 : QString();
+}
+
+} // namespace
+
+bool RecordingFile::save(const CaptureSession &session, const QString &path, QString &error) {
+    Json header = CaptureFile::makeHeader();
+    header["script"] = session.scriptPath().toStdString();
+    header["saved"] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+    header["run_state"] = stateName(session.runState());
+    header["run_description"] = session.runDescription().toStdString();
+    // Write next to the target and rename at the end, so a failed save keeps an older file.
+    const QString partial = path + QStringLiteral(".part");
+    CaptureFile::Writer writer;
+    std::string problem;
+    bool ok = writer.open(localPath(partial), header, problem);
+    for (size_t i = 0; ok && i < session.allEvents().size(); ++i)
+        ok = writer.write(session.allEvents()[i].body);
+    if (!writer.close(problem) || !ok) {
+        QFile::remove(partial);
+        error = problem.empty() ? tr("cannot write %1").arg(QDir::toNativeSeparators(path))
+                                : QString::fromStdString(problem);
+        return false;
+    }
+    QFile::remove(path);
+    if (!QFile::rename(partial, path)) {
+        QFile::remove(partial);
+        error = tr("cannot replace %1").arg(QDir::toNativeSeparators(path));
+        return false;
+    }
+    return true;
+}
+
+bool RecordingFile::isRecording(const QString &path) {
+    if (QFileInfo(path).suffix().compare(QLatin1String(Suffix), Qt::CaseInsensitive) == 0)
+        return true;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray start = file.read(64);
+    return start.startsWith("{\"format\":\"dscap\"") || start.startsWith("{\"format\": \"dscap\"");
+}
+
+bool RecordingFile::read(const QString &path) {
+    m_path = QFileInfo(path).absoluteFilePath();
+    m_error.clear();
+    std::vector<CaptureFile::Problem> problems;
+    // A corrupt line is skipped by the reader; here any problem refuses the file, since a
+    // recording with holes would step through instructions that never ran that way.
+    if (!m_file.load(localPath(path), problems) || !problems.empty()) {
+        if (problems.empty())
+            problems.push_back({0, "cannot read " + localPath(path)});
+        m_error = joinProblems(problems);
+        return false;
+    }
+    // Fields of the wrong type ("line": "abc"), found before any view decodes them.
+    m_file.steps(problems);
+    m_file.codes(problems);
+    m_file.errors(problems);
+    if (!problems.empty()) {
+        m_error = joinProblems(problems);
+        return false;
+    }
+    return true;
+}
+
+QString RecordingFile::scriptPath() const {
+    return headerText(m_file.header(), "script");
+}
+
+void RecordingFile::applyTo(CaptureSession &session, const QString &sourceText,
+                            const QString &note) const {
+    session.setScript(scriptPath(), sourceText);
+    session.beginRun();
+    const QString saved = headerText(m_file.header(), "saved");
+    session.appendConsole(
+        ConsoleEntry::System,
+        saved.isEmpty()
+            ? tr("Recording %1").arg(QDir::toNativeSeparators(m_path))
+            : tr("Recording %1 (saved %2)").arg(QDir::toNativeSeparators(m_path), saved));
+    if (!note.isEmpty())
+        session.appendConsole(ConsoleEntry::Warning, note);
+    bool exited = false;
+    for (const Event &event : m_file.events()) {
+        session.addEvent(event);
+        exited |= event.type == EventType::Exit;
+    }
+    const Json &header = m_file.header();
+    RunState state = exited ? RunState::Finished : RunState::Stopped;
+    if (auto named = stateFromName(headerText(header, "run_state").toStdString()))
+        state = *named;
+    // A recording is never running or idle: the views show it as an ended run.
+    if (state == RunState::Running || state == RunState::Idle)
+        state = exited ? RunState::Finished : RunState::Stopped;
+    QString description = headerText(header, "run_description");
+    if (description.isEmpty())
+        description = exited ? tr("Finished") : tr("Ended without an exit event");
+    description = tr("Recording: %1").arg(description);
+    session.appendConsole(ConsoleEntry::System, description);
+    session.endRun(state, description);
+}
+
+} // namespace dynascope

@@ -1,0 +1,47 @@
+// RecordingFile: a session's run saved as a .dscap recording, and opened again into a session.
+#pragma once
+
+#include "model/capturefile.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace dynascope {
+
+class CaptureSession;
+
+// A recording is the run's event stream as the worker sent it (model/capturefile.h), with the
+// script's path and how the run ended in the header. Opening one feeds the events through the
+// session's own intake (CaptureSession::addEvent), so every view fills exactly as during a run.
+//
+// Reading is all or nothing: a truncated or corrupted file is refused with the reader's message
+// (naming the line) before any session is touched, so a bad file never costs the current run.
+class RecordingFile {
+    Q_DECLARE_TR_FUNCTIONS(RecordingFile)
+public:
+    static constexpr const char *Suffix = "dscap";
+
+    // Writes the session's events; false with `error` set (nothing half-written is left).
+    static bool save(const CaptureSession &session, const QString &path, QString &error);
+    // True for a .dscap name, or a file whose first bytes are a dscap header.
+    static bool isRecording(const QString &path);
+
+    // Reads and checks the whole file; touches no session. False with errorString() set.
+    bool read(const QString &path);
+    QString errorString() const { return m_error; }
+    QString path() const { return m_path; }
+    // The recorded script (absolute path), empty when the header names none.
+    QString scriptPath() const;
+    int eventCount() const { return int(m_file.events().size()); }
+
+    // Fills `session` as the recorded run did: `sourceText` as the script's text, the events,
+    // then the recorded end state. `note` (e.g. "the script is gone") goes to the console.
+    void applyTo(CaptureSession &session, const QString &sourceText, const QString &note) const;
+
+private:
+    CaptureFile m_file;
+    QString m_path;
+    QString m_error;
+};
+
+} // namespace dynascope

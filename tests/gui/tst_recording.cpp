@@ -277,6 +277,21 @@ private slots:
         QVERIFY(window.editor()->text().isEmpty());
     }
 
+    // A capture of `dynascope trace --save` (no script in its header) opens with its script.
+    void traceCaptureOpens() {
+        const QString capture = m_dir.filePath("trace.dscap");
+        QProcess trace;
+        trace.start(QStringLiteral(DYNASCOPE_EXE), {"trace", "--save", capture, m_script});
+        QVERIFY(trace.waitForFinished(120000));
+        QCOMPARE(trace.exitCode(), 0);
+        MainWindow window;
+        QVERIFY(window.openFile(capture));
+        QCOMPARE(window.scriptPath(), QFileInfo(m_script).absoluteFilePath());
+        QCOMPARE(window.editor()->text(), QString::fromUtf8(Script));
+        QVERIFY(window.stepper()->panel()->timeline().count() > 30);
+        QVERIFY(consoleText(*window.session()).contains("total 3"));
+    }
+
     // A click in the symbol margin sets a breakpoint (marker drawn), F8 runs to it, a second
     // click clears it.
     void marginClickSetsBreakpoint() {

@@ -47,10 +47,10 @@ QString joinProblems(const std::vector<CaptureFile::Problem> &problems) {
     return lines.join(QLatin1Char('\n'));
 }
 
-// A header field as text; the header is untrusted, a field of another type reads as empty.
-QString headerText(const Json &header, const char *key) {
-    auto it = header.find(key);
-    return it != header.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+// A field as text; files are untrusted, a field of another type reads as empty.
+QString textField(const Json &object, const char *key) {
+    auto it = object.find(key);
+    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
                                                  : QString();
 }
 
@@ -118,14 +118,21 @@ bool RecordingFile::read(const QString &path) {
 }
 
 QString RecordingFile::scriptPath() const {
-    return headerText(m_file.header(), "script");
+    const QString named = textField(m_file.header(), "script");
+    if (!named.isEmpty())
+        return named;
+    // Captures of `dynascope trace --save` name no script: the module's code object does.
+    for (const Event &event : m_file.events())
+        if (event.type == EventType::Code && textField(event.body, "name") == "<module>")
+            return textField(event.body, "filename");
+    return {};
 }
 
 void RecordingFile::applyTo(CaptureSession &session, const QString &sourceText,
                             const QString &note) const {
     session.setScript(scriptPath(), sourceText);
     session.beginRun();
-    const QString saved = headerText(m_file.header(), "saved");
+    const QString saved = textField(m_file.header(), "saved");
     session.appendConsole(
         ConsoleEntry::System,
         saved.isEmpty()
@@ -140,12 +147,12 @@ void RecordingFile::applyTo(CaptureSession &session, const QString &sourceText,
     }
     const Json &header = m_file.header();
     RunState state = exited ? RunState::Finished : RunState::Stopped;
-    if (auto named = stateFromName(headerText(header, "run_state").toStdString()))
+    if (auto named = stateFromName(textField(header, "run_state").toStdString()))
         state = *named;
     // A recording is never running or idle: the views show it as an ended run.
     if (state == RunState::Running || state == RunState::Idle)
         state = exited ? RunState::Finished : RunState::Stopped;
-    QString description = headerText(header, "run_description");
+    QString description = textField(header, "run_description");
     if (description.isEmpty())
         description = exited ? tr("Finished") : tr("Ended without an exit event");
     description = tr("Recording: %1").arg(description);

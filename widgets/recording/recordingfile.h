@@ -30,7 +30,7 @@ public:
     bool read(const QString &path);
     QString errorString() const { return m_error; }
     QString path() const { return m_path; }
-    // The recorded script (absolute path), empty when the header names none.
+    // The recorded script: the header's, else the file of the first <module> code object.
     QString scriptPath() const;
     int eventCount() const { return int(m_file.events().size()); }
 

@@ -115,6 +115,11 @@ void TestGraphIntegration::graphsBreaksNodesAndTracer() {
     QVERIFY(view->viewport()->rect().contains(at));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
     QTRY_COMPARE(window.session()->selectedLine(), 8);
+    // ...and the instruction that added it, in f's code object as the worker described it.
+    const InstructionRef selected = window.session()->selectedInstruction();
+    QVERIFY(selected.isValid());
+    QCOMPARE(selected.offset, sin->site.offset);
+    QCOMPARE(window.session()->codeInfo(selected.codeId)->qualname, std::string("f"));
     int line = -1, column = -1;
     window.editor()->getCursorPosition(&line, &column);
     QCOMPARE(line + 1, 8);

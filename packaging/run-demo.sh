@@ -8,8 +8,8 @@ exe=build-dev/app/dynascope
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ "${DYNASCOPE_HEADLESS:-0}" != 1 ]; then
   exec "$exe" gui "$demo"
 fi
-echo "== no display: running $demo headless =="
-"$exe" run "$demo"
+echo "== no display: running $demo headless, then what torch.compile captured =="
+"$exe" explain "$demo"
 echo
 echo "== disassembly of $demo =="
 "$exe" dis "$demo"

@@ -1,27 +1,16 @@
 // `dynascope explain [--json] FILE [ARGS...]`: runs a script with capture installed, then reports
 // every compiled function's graphs, breaks, guards, recompiles and cache hits.
-#include "capture/capturemodule.h"
 #include "capture/torchshim.h"
+#include "cli/capturedscriptrun.h"
 #include "cli/capturegraphcollector.h"
 #include "cli/commands.h"
 #include "cli/scriptoptionparser.h"
-#include "python/interpreter.h"
-#include "python/outputcapture.h"
-#include "python/scriptrunner.h"
 
 #include <cstdio>
-#include <exception>
 
 namespace dynascope {
 
 namespace {
-
-// Unbuffered, as in `run`: the script's output keeps its order with the report after it.
-void writeThrough(const std::string &stream, const std::string &text) {
-    FILE *out = stream == "stderr" ? stderr : stdout;
-    std::fwrite(text.data(), 1, text.size(), out);
-    std::fflush(out);
-}
 
 ScriptOptionParser makeParser() {
     ScriptOptionParser parser("explain");
@@ -45,32 +34,11 @@ int explainCommand(const Args &args) {
         return 2;
     }
 
-    Args argv{options->script};
-    argv.insert(argv.end(), options->scriptArgs.begin(), options->scriptArgs.end());
-    try {
-        Interpreter interpreter(argv);
-        OutputCapture capture(writeThrough);
-        ScriptRunner runner(options->script, options->scriptArgs);
-        switch (runner.load()) {
-        case ScriptRunner::LoadResult::CannotOpen:
-            std::fprintf(stderr, "dynascope: cannot open '%s': %s\n", options->script.c_str(),
-                         runner.openError().c_str());
-            return 2;
-        case ScriptRunner::LoadResult::CompileError:
-            writeThrough("stderr", runner.error() ? runner.error()->formatted : std::string());
-            return 1;
-        case ScriptRunner::LoadResult::Loaded:
-            break;
-        }
-        if (!installCaptureModule())
-            return 2;
-        installTorchShim();
-        CaptureGraphCollector graphs;
-        if (options->has("--svg") || options->has("--dot"))
-            graphs.install();
-        int status = runner.execute();
-        if (runner.error())
-            writeThrough("stderr", runner.error()->formatted);
+    // Outlives the interpreter, so the capture stage's sink never points at a dead collector.
+    CaptureGraphCollector graphs;
+    if (options->has("--svg") || options->has("--dot"))
+        graphs.install();
+    return runCapturedScript(*options, [&](int status) {
         // The report also after a failing script: what was captured up to the failure is the
         // point of running explain on it.
         writeThrough("stdout", torchShimReport(options->has("--json")));
@@ -81,10 +49,7 @@ int explainCommand(const Args &args) {
             return status ? status : 2;
         }
         return status;
-    } catch (const std::exception &e) {
-        std::fprintf(stderr, "dynascope: %s\n", e.what());
-        return 2;
-    }
+    });
 }
 
 } // namespace dynascope

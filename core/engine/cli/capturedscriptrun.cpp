@@ -1,0 +1,55 @@
+// The start-up, run and error reporting that `run` and `explain` share.
+#include "cli/capturedscriptrun.h"
+
+#include "capture/capturemodule.h"
+#include "capture/torchshim.h"
+#include "python/interpreter.h"
+#include "python/outputcapture.h"
+#include "python/scriptrunner.h"
+
+#include <cstdio>
+#include <exception>
+
+namespace dynascope {
+
+void writeThrough(const std::string &stream, const std::string &text) {
+    FILE *out = stream == "stderr" ? stderr : stdout;
+    std::fwrite(text.data(), 1, text.size(), out);
+    std::fflush(out);
+}
+
+int runCapturedScript(const ScriptOptions &options,
+                      const std::function<int(int status)> &afterRun) {
+    Args argv{options.script};
+    argv.insert(argv.end(), options.scriptArgs.begin(), options.scriptArgs.end());
+    try {
+        Interpreter interpreter(argv);
+        // Declared after the interpreter: both hold Python objects and must go before it does.
+        OutputCapture capture(writeThrough);
+        ScriptRunner runner(options.script, options.scriptArgs);
+        switch (runner.load()) {
+        case ScriptRunner::LoadResult::CannotOpen:
+            std::fprintf(stderr, "dynascope: cannot open '%s': %s\n", options.script.c_str(),
+                         runner.openError().c_str());
+            return 2;
+        case ScriptRunner::LoadResult::CompileError:
+            writeThrough("stderr", runner.error() ? runner.error()->formatted : std::string());
+            return 1;
+        case ScriptRunner::LoadResult::Loaded:
+            break;
+        }
+        // Stages that change how the script runs (the torch.compile shim) install themselves here.
+        if (!installCaptureModule())
+            return 2;
+        installTorchShim();
+        int status = runner.execute();
+        if (runner.error())
+            writeThrough("stderr", runner.error()->formatted);
+        return afterRun(status);
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "dynascope: %s\n", e.what());
+        return 2;
+    }
+}
+
+} // namespace dynascope

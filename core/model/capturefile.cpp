@@ -137,7 +137,7 @@ std::string checkStep(const Json &event) {
         if (std::string problem = checkInteger(event, field, LLONG_MIN, LLONG_MAX);
             !problem.empty())
             return problem;
-    for (const char *field : {"line", "offset", "depth"})
+    for (const char *field : {"line", "offset", "depth", "arg"})
         if (std::string problem = checkInteger(event, field, INT_MIN, INT_MAX); !problem.empty())
             return problem;
     for (const char *field : {"code", "function", "file", "opname", "argrepr", "event"})

@@ -21,11 +21,11 @@ void from_json(const Json &j, StackValue &v) {
 }
 
 void to_json(Json &j, const Step &s) {
-    j = Json{{"step", s.index},     {"frame", s.frame},   {"code", s.codeId},
-             {"function", s.function}, {"file", s.file},  {"line", s.line},
-             {"offset", s.offset},  {"opname", s.opname}, {"argrepr", s.argrepr},
-             {"depth", s.depth},    {"event", s.event},   {"stack", s.stack},
-             {"locals", s.locals}};
+    j = Json{{"step", s.index},        {"frame", s.frame},   {"code", s.codeId},
+             {"function", s.function}, {"file", s.file},     {"line", s.line},
+             {"offset", s.offset},     {"opname", s.opname}, {"arg", s.arg},
+             {"argrepr", s.argrepr},   {"depth", s.depth},   {"event", s.event},
+             {"stack", s.stack},       {"locals", s.locals}};
 }
 
 void from_json(const Json &j, Step &s) {
@@ -37,6 +37,7 @@ void from_json(const Json &j, Step &s) {
     s.line = j.value("line", 0);
     s.offset = j.value("offset", 0);
     s.opname = j.value("opname", std::string());
+    s.arg = j.value("arg", -1);
     s.argrepr = j.value("argrepr", std::string());
     s.depth = j.value("depth", 0);
     s.event = j.value("event", std::string("instruction"));

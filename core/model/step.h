@@ -26,6 +26,7 @@ struct Step {
     int line = 0;
     int offset = 0;
     std::string opname;
+    int arg = -1;         // numeric argument, EXTENDED_ARG folded in; -1 when none
     std::string argrepr;
     int depth = 0;        // call depth, 0 = module level
     // "instruction" for an ordinary step; "call", "return" or "exception" for frame events.

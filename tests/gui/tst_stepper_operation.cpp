@@ -113,6 +113,41 @@ private slots:
                                  << "pops 1, pushes 1";
     }
 
+    // IS_OP and CONTAINS_OP: dis gives no argrepr, so only the recorded argument (1: inverted)
+    // tells `is` from `is not` and `in` from `not in`.
+    void inversion_data() {
+        QTest::addColumn<QString>("opname");
+        QTest::addColumn<int>("arg");
+        QTest::addColumn<Stack>("before");
+        QTest::addColumn<QString>("result");
+        QTest::addColumn<QString>("text");
+        const StackValue none = value("NoneType", "None");
+        const StackValue list = value("list", "[1, 2]");
+        QTest::addRow("is") << "IS_OP" << 0 << Stack{value("int", "3"), none} << "False"
+                            << "3 is None → False";
+        QTest::addRow("is not") << "IS_OP" << 1 << Stack{value("int", "3"), none} << "True"
+                                << "3 is not None → True";
+        QTest::addRow("in") << "CONTAINS_OP" << 0 << Stack{value("int", "1"), list} << "True"
+                            << "1 in [1, 2] → True";
+        QTest::addRow("not in") << "CONTAINS_OP" << 1 << Stack{value("int", "1"), list} << "False"
+                                << "1 not in [1, 2] → False";
+    }
+
+    void inversion() {
+        QFETCH(QString, opname);
+        QFETCH(int, arg);
+        QFETCH(Stack, before);
+        QFETCH(QString, result);
+        QFETCH(QString, text);
+        Step step;
+        step.opname = opname.toStdString();
+        step.arg = arg;
+        step.stack = {value("bool", result.toUtf8().constData())};
+        const StackOperation op = describeStackOperation(before, step);
+        QCOMPARE(op.text, text);
+        QCOMPARE(op.caption, QStringLiteral("pops 2, pushes 1"));
+    }
+
     void operation() {
         QFETCH(Stack, before);
         QFETCH(QString, opname);

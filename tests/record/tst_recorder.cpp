@@ -187,6 +187,27 @@ private slots:
         QCOMPARE(r.findEvent("g", "return")->argrepr, evaluate(r, "g(7, 4)"));
     }
 
+    // IS_OP and CONTAINS_OP have an empty argrepr: the recorded argument is the only record of
+    // `is not` / `not in` (1) versus `is` / `in` (0). Oracle: dis's arg for the same instructions.
+    void invertingOpsCarryTheArgument() {
+        Recording r = record("def k(x):\n"
+                             "    return x is not None, 1 not in [x]\n"
+                             "\n"
+                             "k(3)\n");
+        QCOMPARE(r.status, 0);
+        const Step *isNot = r.find("k", "IS_OP");
+        QVERIFY(isNot);
+        QCOMPARE(isNot->argrepr, std::string());
+        QCOMPARE(isNot->arg, 1);
+        const Step *notIn = r.find("k", "CONTAINS_OP");
+        QVERIFY(notIn);
+        QCOMPARE(std::to_string(notIn->arg),
+                 evaluate(r, "[i.arg for i in __import__('dis').get_instructions(k) if "
+                             "i.opname == 'CONTAINS_OP'][0]"));
+        QCOMPARE(r.find("k", "LOAD_FAST", "x")->arg, 0); // an ordinary argument: the slot
+        QCOMPARE(r.findEvent("k", "return")->arg, -1);   // frame events have none
+    }
+
     // Oracle: the line events sys.settrace reports for the same function, derived from our steps
     // with CPython's rule (a new line, or a jump backwards).
     void linesMatchSettrace() {

@@ -146,7 +146,7 @@ QString callText(const std::vector<StackValue> &popped, const QString &result) {
     return result.isEmpty() ? text : text + QStringLiteral(" → ") + result;
 }
 
-QString operationText(const QString &op, const QString &argrepr,
+QString operationText(const QString &op, const QString &argrepr, int arg,
                       const std::vector<StackValue> &popped,
                       const std::vector<StackValue> &pushed) {
     const QString result = pushed.empty() ? QString() : operand(pushed.back());
@@ -156,7 +156,7 @@ QString operationText(const QString &op, const QString &argrepr,
         !result.isEmpty())
         return QStringLiteral("%1 %2 %3 → %4").arg(top(1), argrepr, top(0), result);
     if ((op == QLatin1String("IS_OP") || op == QLatin1String("CONTAINS_OP")) && n == 2) {
-        const bool invert = argrepr == QLatin1String("1");
+        const bool invert = arg == 1; // dis leaves argrepr empty: only the argument tells
         QString word = op == QLatin1String("IS_OP") ? QStringLiteral("is") : QStringLiteral("in");
         if (invert)
             word =
@@ -265,7 +265,7 @@ StackOperation describeStackOperation(const std::vector<StackValue> &before, con
     result.caption = stackEffectCaption(pops, pushes);
     const std::vector<StackValue> popped(before.end() - pops, before.end());
     const std::vector<StackValue> pushed(after.end() - pushes, after.end());
-    result.text = operationText(op, argrepr, popped, pushed);
+    result.text = operationText(op, argrepr, step.arg, popped, pushed);
     if (step.event == "return")
         // The recorder puts the returned value on the return event's stack.
         result.text = after.empty()

@@ -72,7 +72,8 @@ CodeTable::CodeTable(PyCodeObject *code, std::string id, bool recorded, PyObject
             size_t unit = static_cast<size_t>(instruction.offset / 2);
             if (m_byUnit.size() <= unit)
                 m_byUnit.resize(unit + 1);
-            m_byUnit[unit] = {instruction.opname, instruction.argrepr};
+            m_byUnit[unit] = {instruction.opname, instruction.argrepr,
+                              instruction.arg.value_or(-1)};
         }
         return;
     }
@@ -101,7 +102,7 @@ CodeTable::CodeTable(PyCodeObject *code, std::string id, bool recorded, PyObject
         size_t unit = static_cast<size_t>(instruction.offset / 2);
         if (m_byUnit.size() <= unit)
             m_byUnit.resize(unit + 1);
-        m_byUnit[unit] = {instruction.opname, instruction.argrepr};
+        m_byUnit[unit] = {instruction.opname, instruction.argrepr, instruction.arg.value_or(-1)};
         m_info.instructions.push_back(std::move(instruction));
     }
     PyErr_Clear();

@@ -15,6 +15,7 @@ class CodeTable {
 public:
     struct Text {
         std::string opname, argrepr;
+        int arg = -1; // IS_OP/CONTAINS_OP: the inversion flag, which argrepr leaves empty
     };
 
     // Decodes `code` with the bytecode stage (canonical, deoptimised bytecode, as dis does);

@@ -262,6 +262,7 @@ void Recorder::Impl::onOpcode(PyFrameObject *frame) {
         const CodeTable::Text &text = state->code->at(step->offset);
         step->opname = text.opname;
         step->argrepr = text.argrepr;
+        step->arg = text.arg;
         state->hasPending = true;
     }
 }
@@ -352,6 +353,7 @@ Step *Recorder::Impl::begin(FrameState &state, PyFrameObject *frame, Step &step,
         step.event = event;
         step.opname.clear();
         step.argrepr.clear();
+        step.arg = -1;
     } else if (step.event.empty()) {
         step.event = event;
     }

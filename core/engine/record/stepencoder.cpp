@@ -125,6 +125,9 @@ void appendKey(const char *key, std::string &out) {
 void StepEncoder::append(const Step &step, std::string &out) {
     // Keys in the sorted order nlohmann's std::map-backed objects print.
     out += '{';
+    appendKey("arg", out);
+    appendInteger(step.arg, out);
+    out += ',';
     appendKey("argrepr", out);
     appendString(step.argrepr, out);
     out += ',';

@@ -75,7 +75,9 @@ std::vector<RawInstruction> unpackOpargs(const std::vector<std::uint8_t> &code) 
     return out;
 }
 
-void fillCodeFields(PyObject *object, CodeInfo &info) {
+} // namespace
+
+void fillCodeHeader(PyObject *object, CodeInfo &info) {
     auto *code = reinterpret_cast<PyCodeObject *>(object);
     info.name = utf8Text(code->co_name);
     info.qualname = utf8Text(code->co_qualname);
@@ -94,8 +96,6 @@ void fillCodeFields(PyObject *object, CodeInfo &info) {
     info.cellvars = stringsOf(cellvars.get());
     info.freevars = stringsOf(freevars.get());
 }
-
-} // namespace
 
 std::vector<std::uint8_t> canonicalCode(PyObject *code) {
     PyRef bytes = PyRef::steal(PyCode_GetCode(reinterpret_cast<PyCodeObject *>(code)));
@@ -118,7 +118,7 @@ DecodedCode decodeCode(PyObject *object, const std::vector<std::uint8_t> &bytes)
     auto *code = reinterpret_cast<PyCodeObject *>(object);
     DecodedCode decoded;
     CodeInfo &info = decoded.info;
-    fillCodeFields(object, info);
+    fillCodeHeader(object, info);
     decoded.repr = reprText(object);
     decoded.codeSize = static_cast<int>(bytes.size());
     info.rawCodeHex = hexOf(bytes);

@@ -12,6 +12,9 @@ namespace dynascope {
 
 // All functions require the GIL and a code object (PyCode_Check).
 
+// A code object's own fields (names, counts, flags, variable names), without instructions.
+void fillCodeHeader(PyObject *code, CodeInfo &info);
+
 // The canonical bytecode (PyCode_GetCode: base opcodes, caches zero).
 std::vector<std::uint8_t> canonicalCode(PyObject *code);
 // The bytecode the interpreter executes (co_code_adaptive: quickened, caches live).

@@ -248,6 +248,12 @@ PyRef GraphBuilder::toPython(const std::string &id, const std::string &function,
     };
     for (const GraphNodeSpec &n : m_nodes)
         addNode(n);
+    addNode(outputNode());
+    PyDict_SetItemString(g.get(), "nodes", nodes.get());
+    return g;
+}
+
+GraphNodeSpec GraphBuilder::outputNode() const {
     GraphNodeSpec out;
     out.name = "output";
     out.op = "output";
@@ -256,9 +262,7 @@ PyRef GraphBuilder::toPython(const std::string &id, const std::string &function,
     for (const std::string &o : m_outputs)
         outs.push_back(NodeArg::ofNode(o));
     out.args.push_back(NodeArg::ofItems(NodeArg::Kind::Tuple, outs));
-    addNode(out);
-    PyDict_SetItemString(g.get(), "nodes", nodes.get());
-    return g;
+    return out;
 }
 
 Json GraphBuilder::toJson(const std::string &id, const std::string &function,
@@ -290,15 +294,7 @@ Json GraphBuilder::toJson(const std::string &id, const std::string &function,
     };
     for (const GraphNodeSpec &n : m_nodes)
         addNode(n);
-    GraphNodeSpec out;
-    out.name = "output";
-    out.op = "output";
-    out.target = "output";
-    std::vector<NodeArg> outs;
-    for (const std::string &o : m_outputs)
-        outs.push_back(NodeArg::ofNode(o));
-    out.args.push_back(NodeArg::ofItems(NodeArg::Kind::Tuple, outs));
-    addNode(out);
+    addNode(outputNode());
     return Json{
         {"id", id}, {"function", function}, {"region_start", regionStart}, {"nodes", nodes}};
 }

@@ -64,6 +64,8 @@ public:
 
 private:
     std::string uniqueName(std::string base);
+    // The closing `output` node, returning m_outputs as a tuple (both serialisations add it).
+    GraphNodeSpec outputNode() const;
     std::vector<GraphNodeSpec> m_nodes;
     std::vector<SourcePtr> m_inputs;
     std::map<std::string, std::string> m_placeholderBySource;

@@ -43,15 +43,7 @@ CodeTable::CodeTable(PyCodeObject *code, std::string id, bool recorded, PyObject
     : m_code(PyRef::borrow(reinterpret_cast<PyObject *>(code))), m_recorded(recorded) {
     PyObject *object = reinterpret_cast<PyObject *>(code);
     m_info.id = std::move(id);
-    m_info.name = text(code->co_name);
-    m_info.qualname = text(code->co_qualname);
-    m_info.filename = text(code->co_filename);
-    m_info.firstLine = code->co_firstlineno;
-    m_info.argCount = code->co_argcount;
-    m_info.posOnlyArgCount = code->co_posonlyargcount;
-    m_info.kwOnlyArgCount = code->co_kwonlyargcount;
-    m_info.stackSize = code->co_stacksize;
-    m_info.flags = code->co_flags;
+    fillCodeHeader(object, m_info);
     m_optimized = (code->co_flags & CO_OPTIMIZED) != 0;
 
     for (int i = 0; i < code->co_nlocalsplus; ++i) {

@@ -43,8 +43,6 @@ private slots:
         QProcess trace;
         trace.start(QStringLiteral(DYNASCOPE_EXE), {"trace", "--save", capturePath, m_script});
         QVERIFY(trace.waitForFinished(60000));
-        if (trace.readAllStandardError().contains("not built yet"))
-            QSKIP("dynascope trace is not built in this tree");
         QCOMPARE(trace.exitCode(), 0);
         std::vector<CaptureFile::Problem> problems;
         QVERIFY(m_capture.load(capturePath.toStdString(), problems));

@@ -59,6 +59,11 @@ int runGuiApplication(int argc, char **argv) {
     QCommandLineOption shotOption(QStringLiteral("screenshot"),
                                   QStringLiteral("Grab the window to OUT.png and quit"),
                                   QStringLiteral("OUT.png"));
+    QCommandLineOption layoutOption(QStringLiteral("layout"),
+                                    QStringLiteral("Arrange the window for a task: step, graphs "
+                                                   "or teach"),
+                                    QStringLiteral("ID"));
+    parser.addOption(layoutOption);
     parser.addOption(runOption);
     parser.addOption(lineOption);
     parser.addOption(shotOption);
@@ -69,6 +74,11 @@ int runGuiApplication(int argc, char **argv) {
 
     MainWindow window;
     window.show();
+    if (parser.isSet(layoutOption) && !window.applyLayout(parser.value(layoutOption))) {
+        std::fprintf(stderr, "dynascope gui: no layout named '%s' (step, graphs, teach)\n",
+                     qPrintable(parser.value(layoutOption)));
+        return 2;
+    }
     const QStringList files = parser.positionalArguments();
     // A missing file shows its message box over an empty window; nothing else is lost.
     const bool opened = !files.isEmpty() && window.openFile(files.first());

@@ -15,8 +15,11 @@ import time
 
 from _dynascope_shim import kernels_codegen
 
-FLAGS = ["-O3", "-march=native", "-ffast-math", "-fno-finite-math-only", "-fopenmp", "-fPIC",
-         "-shared", "-std=c++17"]
+# Inductor's flags, plus three that keep elementwise arithmetic bit-identical to eager torch
+# (no reassociation, no x/y -> x*(1/y), no fused multiply-add): a debugger's compiled result
+# should equal the eager one. Reductions still vectorise (their omp simd clauses allow it).
+FLAGS = ["-O3", "-march=native", "-ffast-math", "-fno-finite-math-only", "-fno-associative-math",
+         "-fno-reciprocal-math", "-ffp-contract=off", "-fopenmp", "-fPIC", "-shared", "-std=c++17"]
 LIBS = ["-lmvec", "-lm"]
 
 _compiler_ids = {}

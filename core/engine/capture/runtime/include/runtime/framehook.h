@@ -1,0 +1,13 @@
+// The PEP 523 frame hook: installed only while a compiled function's call is on its way to its
+// own frame, so every other frame runs at full speed in CPython.
+#pragma once
+
+#include "runtime/regionrunner.h"
+
+namespace dynascope {
+
+// Calls fn(*args, **kwargs); the first frame running `code` is handed to the region chain.
+PyObject *callUnderCapture(PyObject *fn, PyObject *code, const CaptureTarget &target,
+                           PyObject *args, PyObject *kwargs);
+
+} // namespace dynascope

@@ -13,5 +13,6 @@ int disCommand(const Args &args);     // dynascope dis FILE               (cli/d
 int workerCommand(const Args &args);  // dynascope worker                 (cli/workercommand.cpp)
 int traceCommand(const Args &args);   // dynascope trace FILE [...]       (cli/tracecommand.cpp)
 int explainCommand(const Args &args); // dynascope explain FILE [...]     (cli/explaincommand.cpp)
+int benchCommand(const Args &args);   // dynascope bench FILE [...]       (cli/benchcommand.cpp)
 
 } // namespace dynascope

@@ -14,5 +14,7 @@ int workerCommand(const Args &args);  // dynascope worker                 (cli/w
 int traceCommand(const Args &args);   // dynascope trace FILE [...]       (cli/tracecommand.cpp)
 int explainCommand(const Args &args); // dynascope explain FILE [...]     (cli/explaincommand.cpp)
 int benchCommand(const Args &args);   // dynascope bench FILE [...]       (cli/benchcommand.cpp)
+// dynascope --version (cli/versioncommand.cpp); `extraVersions` are printed as given.
+int versionCommand(const Args &args, const std::vector<std::string> &extraVersions);
 
 } // namespace dynascope

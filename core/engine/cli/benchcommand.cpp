@@ -2,10 +2,10 @@
 // kernels built before first use, then times every compiled function it called against the same
 // function run eagerly (interleaved rounds): T_base, T_comp, S = T_base / T_comp, t_guard, and
 // each graph's and kernel's time.
-#include "capture/torchshim.h"
 #include "cli/capturedscriptrun.h"
 #include "cli/commands.h"
 #include "cli/scriptoptionparser.h"
+#include "shim/torchshim.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,11 +1,11 @@
 // `dynascope explain [--json] [--kernels] [--code DIR] FILE [ARGS...]`: runs a script with capture
 // installed, then reports every compiled function's graphs, breaks, guards, recompiles and cache
 // hits; --kernels adds the generated kernels per graph, --code writes their C++ sources to DIR.
-#include "capture/torchshim.h"
 #include "cli/capturedscriptrun.h"
 #include "cli/capturegraphcollector.h"
 #include "cli/commands.h"
 #include "cli/scriptoptionparser.h"
+#include "shim/torchshim.h"
 
 #include <nlohmann/json.hpp>
 

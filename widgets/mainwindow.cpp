@@ -110,6 +110,7 @@ MainWindow::MainWindow(QWidget *parent)
     updateTitle();
     updateRunStatus();
     restoreSettings();
+    showWelcome(); // until a script is opened
 }
 
 MainWindow::~MainWindow() = default;

@@ -25,3 +25,13 @@ opt_fn = torch._dynamo.optimize(cnt)(fn)
 assert same(opt_fn(v1, v2), correct1)
 assert same(opt_fn(v2, v1), correct2)
 assert (cnt.frame_count, cnt.op_count) == (2, 9), (cnt.frame_count, cnt.op_count)
+
+# The test runs the same check again with the whole call under no_grad: same counts.
+torch._dynamo.reset()
+with torch.no_grad():
+    correct1, correct2 = fn(v1, v2), fn(v2, v1)
+    cnt = CompileCounter()
+    opt_fn = torch._dynamo.optimize(cnt)(fn)
+    assert same(opt_fn(v1, v2), correct1)
+    assert same(opt_fn(v2, v1), correct2)
+    assert (cnt.frame_count, cnt.op_count) == (2, 9), (cnt.frame_count, cnt.op_count)

@@ -43,6 +43,11 @@ struct TraceResult {
     std::shared_ptr<GuardSet> guards;
     std::vector<std::pair<int, GraphBreakInfo>> breaks; // (root offset, break) met while tracing
     std::vector<Json> traceSteps;
+    // The grad mode the frame continues in (1/0). At a break inside grad-mode with-blocks the
+    // graph ends by restoring the region's starting mode (as Dynamo's graphs do), so the runtime
+    // sets this mode again before the break step; it also stands in for a graph that only
+    // switched modes and was not compiled.
+    int gradModeAfter = -1;
 };
 
 // What a region trace starts from: the frame's concrete state at the region start.

@@ -290,7 +290,8 @@ TraceResult Tracer::run() {
             m_gradMode = atBreak;
         }
     }
-    m_result.gradModeAfter = m_gradMode ? 1 : 0;
+    if (m_gradSwitched) // only then can the mode differ from the one the region started in
+        m_result.gradModeAfter = m_gradMode ? 1 : 0;
     addAliasingGuard();
     m_result.graph = m_graph;
     m_result.guards = m_guards;

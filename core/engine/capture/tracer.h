@@ -170,6 +170,7 @@ private:
     std::vector<SourceSite> m_breakStack;
     long m_instructionCount = 0;
     bool m_gradMode = true;
+    bool m_gradSwitched = false; // a grad-mode node was recorded
     TraceResult m_result;
 };
 

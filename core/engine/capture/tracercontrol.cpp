@@ -206,6 +206,7 @@ void Tracer::setGradMode(bool enabled) {
     if (stack.size() > 1)
         m_graph->last().inlineStack.assign(stack.begin(), stack.end() - 1);
     m_gradMode = enabled;
+    m_gradSwitched = true;
 }
 
 // with torch.no_grad()/enable_grad(): the mode switch is a graph node; other context managers

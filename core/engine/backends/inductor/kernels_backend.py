@@ -192,9 +192,13 @@ class CompiledGraph:
         self.graph_id = next(_ids)
         self.plans = {}
         self.lock = threading.Lock()
+        # A graph that switches grad mode itself (a break inside a no_grad block resumes with
+        # grad off and turns it back on) may build autograd history whatever the mode at call.
+        self.switches_grad = any("set_grad_enabled" in str(n.target) for n in gm.graph.nodes)
 
     def __call__(self, *inputs):
-        if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad for t in inputs):
+        if (torch.is_grad_enabled() or self.switches_grad) and any(
+                isinstance(t, torch.Tensor) and t.requires_grad for t in inputs):
             return self.eager(*inputs)
         sig = _signature(inputs)
         plan = self.plans.get(sig)

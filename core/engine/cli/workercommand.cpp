@@ -24,8 +24,6 @@
 // - Stop: the GUI kills the process (SIGKILL). The worker installs no signal handlers, so a
 //   crash in native code ends it by that signal, which the GUI reports as a crash.
 #include "bytecode/codedescriber.h"
-#include "capture/capturemodule.h"
-#include "capture/torchshim.h"
 #include "cli/commands.h"
 #include "cli/workereventchannel.h"
 #include "cli/workerrequest.h"
@@ -34,10 +32,12 @@
 #include "python/outputcapture.h"
 #include "python/scriptrunner.h"
 #include "record/recorder.h"
+#include "runtime/capturemodule.h"
+#include "shim/torchshim.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <exception>
-#include <cerrno>
 #include <memory>
 #include <unistd.h>
 
@@ -57,8 +57,9 @@ void emitError(EventSink &events, const ScriptError &error) {
     events.emit(event);
 }
 
+// The status as the process reports it (sys.exit(-1) ends with 255, sys.exit(256) with 0).
 void emitExit(EventSink &events, int status) {
-    events.emit(Json{{"type", EventType::Exit}, {"status", status}});
+    events.emit(Json{{"type", EventType::Exit}, {"status", status & 0xff}});
 }
 
 int failWorker(EventSink &events, const std::string &message) {

@@ -238,15 +238,18 @@ TraceResult Tracer::run() {
         root.stack.push_back((*m_start.stack)[i] ? wrap((*m_start.stack)[i].get(),
                                                         Source::stack(static_cast<int>(i)))
                                                  : Value::null());
-    // Resuming inside grad-mode with-blocks: re-enter each one, as Dynamo's resume functions do
-    // (one mode switch per block, innermost last).
+    // Resuming inside grad-mode with-blocks: as a Dynamo resume function, start from the mode
+    // outside them and re-enter each block (switches coalesced), innermost last.
     bool startMode = m_gradMode;
     std::vector<ValuePtr> exits;
     for (const ValuePtr &v : root.stack)
         if (v->kind == Value::Kind::GradMode && v->name == "__exit__")
             exits.push_back(v);
-    for (size_t i = 0; i < exits.size(); ++i)
-        setGradMode(i + 1 < exits.size() ? exits[i + 1]->index != 0 : startMode);
+    if (!exits.empty()) {
+        m_gradMode = exits.front()->index != 0;
+        for (size_t i = 0; i < exits.size(); ++i)
+            setGradMode(i + 1 < exits.size() ? exits[i + 1]->index != 0 : startMode);
+    }
     m_result.exit = TraceResult::Exit::Return;
     try {
         while (!root.returned) {
@@ -280,16 +283,19 @@ TraceResult Tracer::run() {
             m_result.sideEffects.push_back(
                 {SideEffect::Kind::Rebuild, w.second, "", nullptr, w.second});
     if (m_result.exit == TraceResult::Exit::Break) {
-        bool insideGradBlock = false;
-        for (const ValuePtr &v : root.stack)
-            insideGradBlock = insideGradBlock || (v && v->kind == Value::Kind::GradMode);
-        if (insideGradBlock) {
-            bool atBreak = m_gradMode;
-            setGradMode(startMode);
+        // A break inside grad-mode with-blocks: as Dynamo, the graph exits them (innermost
+        // first); the runtime re-enters the mode for the break step (gradModeAfter).
+        bool atBreak = m_gradMode;
+        bool inside = false;
+        for (auto it = root.stack.rbegin(); it != root.stack.rend(); ++it)
+            if (*it && (*it)->kind == Value::Kind::GradMode && (*it)->name == "__exit__") {
+                setGradMode((*it)->index != 0);
+                inside = true;
+            }
+        if (inside)
             m_gradMode = atBreak;
-        }
     }
-    if (m_gradSwitched) // only then can the mode differ from the one the region started in
+    if (m_gradSwitched || !exits.empty() || m_gradMode != startMode)
         m_result.gradModeAfter = m_gradMode ? 1 : 0;
     addAliasingGuard();
     m_result.graph = m_graph;

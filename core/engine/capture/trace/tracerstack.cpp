@@ -51,7 +51,7 @@ void Tracer::op_LOAD_FAST(const CodeInstruction &ins) {
     ValuePtr v = f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg);
     if (!v || v->kind == Value::Kind::Null)
         throw GraphBreak(BreakId::PythonException, "local '" + f.view->slotNames()[ins.arg] +
-                                                 "' referenced before assignment");
+                                                       "' referenced before assignment");
     push(v);
 }
 
@@ -64,7 +64,7 @@ void Tracer::op_DELETE_FAST(const CodeInstruction &ins) {
     ValuePtr v = f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg);
     if (!v || v->kind == Value::Kind::Null)
         throw GraphBreak(BreakId::PythonException, "local '" + f.view->slotNames()[ins.arg] +
-                                                 "' referenced before assignment");
+                                                       "' referenced before assignment");
     // A NULL value: unbound from now on (the exit rebuilds the slot as empty).
     f.locals.at(ins.arg) = f.root ? Value::null() : nullptr;
 }
@@ -82,7 +82,8 @@ void Tracer::op_IMPORT_NAME(const CodeInstruction &ins) {
         throw GraphBreak(BreakId::UnsupportedOpcode, "relative import of " + name);
     PyObject *modules = PyImport_GetModuleDict();
     if (!PyDict_GetItemString(modules, name.c_str()))
-        throw GraphBreak(BreakId::UnsupportedOpcode, "IMPORT_NAME of " + name + " (not imported yet)");
+        throw GraphBreak(BreakId::UnsupportedOpcode,
+                         "IMPORT_NAME of " + name + " (not imported yet)");
     PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
     PyRef module = PyRef::steal(PyImport_ImportModuleLevelObject(nameObj.get(), f.globals.get(),
                                                                  nullptr, fromObj.get(), 0));

@@ -127,6 +127,8 @@ public:
                         std::vector<std::pair<std::string, ValuePtr>> kwargs);
     ValuePtr getAttr(const ValuePtr &obj, const std::string &name);
     ValuePtr objectAttr(const ValuePtr &obj, const std::string &name); // user objects, modules
+    // The traced code read this tensor's sizes as numbers: symbolic dims become guarded values.
+    void specializeDims(const ValuePtr &tensor);
     ValuePtr binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b);
     ValuePtr compareOp(int op, const ValuePtr &a, const ValuePtr &b);
     ValuePtr subscript(const ValuePtr &obj, const ValuePtr &key);

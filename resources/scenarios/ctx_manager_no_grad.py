@@ -1,7 +1,8 @@
-# PyTorch test/dynamo/test_misc.py MiscTests.test_no_grad: grad-mode blocks that change the mode
-# are two graph nodes (enter and exit) and redundant ones are dropped. Under no_grad: no_grad /
-# set_grad_enabled(False) blocks are 3 ops, enable_grad / set_grad_enabled(True) blocks 5; under
-# enable_grad the other way round (standard_test for each).
+# PyTorch test/dynamo/test_ctx_manager.py CtxManagerTests.test_no_grad (test_misc.py in older
+# versions, which expected 5 ops for the redundant blocks; we follow 2.4+, "coalesced noop"):
+# grad-mode blocks that change the mode are two graph nodes (enter and exit), redundant ones
+# none. Under no_grad: no_grad / set_grad_enabled(False) blocks are 3 ops, enable_grad /
+# set_grad_enabled(True) blocks 5; under enable_grad the other way round (standard_test each).
 import unittest
 
 import torch

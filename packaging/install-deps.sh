@@ -8,7 +8,7 @@ packages=(
   libgl-dev libqt6opengl6-dev libxkbcommon-dev
   python3.11 libpython3.11-dev python3-torch libtorch-dev
   libgraphviz-dev graphviz
-  nlohmann-json3-dev
+  nlohmann-json3-dev pybind11-dev
   xvfb xauth
 )
 

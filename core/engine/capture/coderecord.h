@@ -5,6 +5,7 @@
 #include "capture/exitplan.h"
 #include "capture/guardset.h"
 #include "capture/shapepolicy.h"
+#include "model/callrecord.h"
 #include "model/graph.h"
 
 #include <map>
@@ -29,6 +30,7 @@ struct BreakStep {
 };
 
 struct CacheEntry {
+    int number = -1; // the function's cache entry number (CodeRecord::entries index)
     std::shared_ptr<GuardSet> guards;
     PyRef backend;
     PyRef compiled;                // null for an empty graph
@@ -44,8 +46,20 @@ struct Region {
     std::vector<std::unique_ptr<CacheEntry>> entries;
 };
 
+// What runs concretely before RESUME on every call, decoded once per code object.
+struct Prologue {
+    std::vector<int> makeCells; // MAKE_CELL slots
+    int freeVars = 0;           // COPY_FREE_VARS count
+    int start = 0;              // offset where tracing starts
+};
+
 struct CodeRecord {
     PyRef code;
+    Prologue prologue;
+    Region *entryRegion = nullptr;   // regions[{0, 0}]: the lookup every call starts with
+    std::vector<CallRecord> callLog; // one per call, up to kCallLogLimit
+    long callsNotLogged = 0;
+    static constexpr size_t kCallLogLimit = 100000;
     std::string function, file;
     int firstLine = 0;
     std::map<std::pair<int, int>, Region> regions; // (start offset, stack depth)
@@ -66,6 +80,8 @@ public:
     void reset();
     PyRef toPython() const;
     int nextGraphNumber() { return ++m_graphCount; }
+    // Changes on every reset(), so a cached CodeRecord pointer can be checked for staleness.
+    long generation() const { return m_generation; }
     // Totals for tests and the CLI.
     const std::vector<std::unique_ptr<CodeRecord>> &records() const { return m_records; }
 
@@ -73,6 +89,7 @@ private:
     std::vector<std::unique_ptr<CodeRecord>> m_records;
     std::map<PyObject *, CodeRecord *> m_byCode;
     int m_graphCount = 0;
+    long m_generation = 0;
 };
 
 struct CaptureConfig {

@@ -5,6 +5,7 @@
 #include "capturesession.h"
 #include "consoleview.h"
 #include "graphdocks.h"
+#include "guards/guardsdock.h"
 #include "recentfiles.h"
 #include "recording/recordingfile.h"
 #include "runcontroller.h"
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent)
     addPanel(m_console, tr("Console"), QStringLiteral("consoleDock"), Qt::BottomDockWidgetArea);
     createStepper();
     new GraphDocks(this); // graphs, explain and tracer docks; owned by the window
+    new GuardsDock(this); // guards & cache dock; owned by the window
     statusBar()->addPermanentWidget(m_runStatus);
 
     connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);

@@ -60,6 +60,10 @@ public:
     // with its expected and actual values (guardIndex left -1: the caller knows it).
     std::optional<GuardFailure> explain(PyObject *value, const SourceEnv &env) const;
 
+    // TENSOR_MATCH's explanation read in C++ (TensorAccess), worded as explain() words it;
+    // nullopt when it holds or for other kinds (explain() then). Cheap enough for every miss.
+    std::optional<GuardFailure> explainTensorFast(PyObject *value) const;
+
 private:
     friend class GuardTree; // compiles the expectations below into its checks
     Guard(Kind kind, SourcePtr source) : m_kind(kind), m_source(std::move(source)) {}

@@ -239,6 +239,59 @@ std::optional<GuardFailure> Guard::explainTensor(PyObject *value) const {
     return std::nullopt;
 }
 
+std::optional<GuardFailure> Guard::explainTensorFast(PyObject *value) const {
+    if (m_kind != Kind::TensorMatch || !value)
+        return std::nullopt;
+    if (Py_TYPE(value) != m_type)
+        return explainTensor(value);
+    int index = -1;
+    TensorMismatch mismatch = TensorAccess::compare(value, m_tensor, &index);
+    if (mismatch == TensorMismatch::None)
+        return std::nullopt;
+    TensorFacts now = TensorAccess::read(value);
+    const TensorFacts &e = m_tensor;
+    std::string prefix = "tensor '" + m_source->text() + "' ";
+    auto mismatchOf = [&](const std::string &check, const std::string &what,
+                          const std::string &expected, const std::string &actual) {
+        return failure(check, expected, actual,
+                       prefix + what + " mismatch. expected " + expected + ", actual " + actual);
+    };
+    std::string i = std::to_string(index);
+    switch (mismatch) {
+    case TensorMismatch::DispatchKeys:
+        return mismatchOf("dispatch_keys", "dispatch key set",
+                          TensorAccess::dispatchKeysText(e.dispatchKeys),
+                          TensorAccess::dispatchKeysText(now.dispatchKeys));
+    case TensorMismatch::Dtype:
+        return mismatchOf("dtype", "dtype", TensorAccess::scalarTypeText(e.dtype),
+                          TensorAccess::scalarTypeText(now.dtype));
+    case TensorMismatch::Device:
+        return mismatchOf("device", "device", TensorAccess::deviceText(e.deviceType, e.deviceIndex),
+                          TensorAccess::deviceText(now.deviceType, now.deviceIndex));
+    case TensorMismatch::RequiresGrad:
+        return failure("requires_grad", boolText(e.requiresGrad), boolText(now.requiresGrad),
+                       prefix + "requires_grad mismatch. expected requires_grad=" +
+                           (e.requiresGrad ? "1" : "0"));
+    case TensorMismatch::Rank:
+        return mismatchOf("rank", "rank", std::to_string(e.sizes.size()),
+                          std::to_string(now.sizes.size()));
+    case TensorMismatch::Size:
+        return failure(
+            "size[" + i + "]", std::to_string(e.sizes[index]), std::to_string(now.sizes[index]),
+            prefix + "size mismatch at index " + i + ". expected " +
+                std::to_string(e.sizes[index]) + ", actual " + std::to_string(now.sizes[index]));
+    case TensorMismatch::Stride:
+        return failure("stride[" + i + "]", std::to_string(e.strides[index]),
+                       std::to_string(now.strides[index]),
+                       prefix + "stride mismatch at index " + i + ". expected " +
+                           std::to_string(e.strides[index]) + ", actual " +
+                           std::to_string(now.strides[index]));
+    case TensorMismatch::None:
+        break;
+    }
+    return std::nullopt;
+}
+
 std::optional<GuardFailure> Guard::explainShape(PyObject *value, const SourceEnv &env) const {
     std::vector<long> sizes = tensorSizes(value);
     std::string check = "size()[" + std::to_string(m_dim) + "]";

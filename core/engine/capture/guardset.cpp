@@ -32,7 +32,9 @@ void GuardSet::compile() {
 std::optional<GuardFailure> GuardSet::explainGuard(int index, const SourceEnv &env) const {
     const Guard &g = m_guards[index];
     PyRef value = g.source() ? g.source()->fetch(env) : PyRef();
-    std::optional<GuardFailure> f = g.explain(value.get(), env);
+    std::optional<GuardFailure> f = g.explainTensorFast(value.get());
+    if (!f)
+        f = g.explain(value.get(), env);
     if (!f) {
         // The C++ check failed but the explanation holds: say so rather than hide it.
         GuardFailure d;

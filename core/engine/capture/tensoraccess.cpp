@@ -67,6 +67,18 @@ bool TensorAccess::gradModeEnabled() {
     return c10::GradMode::is_enabled();
 }
 
+std::string TensorAccess::scalarTypeText(int dtype) {
+    return c10::toString(static_cast<c10::ScalarType>(dtype));
+}
+
+std::string TensorAccess::deviceText(int type, int index) {
+    std::string text =
+        "device(type='" + c10::DeviceTypeName(static_cast<c10::DeviceType>(type), true) + "'";
+    if (index >= 0)
+        text += ", index=" + std::to_string(index);
+    return text + ")";
+}
+
 std::string TensorAccess::dispatchKeysText(uint64_t raw) {
     return c10::toString(c10::DispatchKeySet(c10::DispatchKeySet::RAW, raw));
 }

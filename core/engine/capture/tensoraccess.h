@@ -35,6 +35,10 @@ public:
     static bool size(PyObject *tensor, int dim, int64_t *out);
     // torch.is_grad_enabled() without a Python call.
     static bool gradModeEnabled();
+    // The name Dynamo prints for a c10::ScalarType ("Float", "Half").
+    static std::string scalarTypeText(int dtype);
+    // repr() of the torch.device: "device(type='cpu')", "device(type='cuda', index=0)".
+    static std::string deviceText(int type, int index);
     // c10's printing of a raw dispatch key set: "DispatchKeySet(CPU, ADInplaceOrView, …)".
     static std::string dispatchKeysText(uint64_t raw);
 };

@@ -54,6 +54,8 @@ std::unique_ptr<Case> makeCase(const QString &kind, PyObject *made) {
         c->guards.add(Guard::sequenceLength(x, made));
     else if (kind == "DICT_KEYS")
         c->guards.add(Guard::dictKeys(x, made));
+    else if (kind == "HASATTR")
+        c->guards.add(Guard::hasAttr(x, "w", PyObject_HasAttrString(made, "w") == 1));
     else if (kind == "GLOBAL_STATE")
         c->guards.add(Guard::globalState());
     else if (kind.startsWith("TENSOR_MATCH")) {
@@ -99,7 +101,9 @@ private slots:
              "a_grad = a.clone(); a_grad.requires_grad = True\n"
              "with torch.inference_mode():\n"
              "    a_inference = torch.rand(3, 4, 5)\n"
-             "shared = [1, 2]\n");
+             "shared = [1, 2]\n"
+             "class WithW:\n    w = 1\n"
+             "class WithoutW:\n    pass\n");
     }
 
     // kind, the value the guard is made from, the value checked, the failure ("" = holds).
@@ -266,6 +270,21 @@ private slots:
             << "torch.rand(7, 5)"
             << "tensor 'L['x']' size mismatch at index 1. expected 4, actual 5"
             << "size[1]";
+        QTest::addRow("hasattr holds") << "HASATTR"
+                                       << "WithW()"
+                                       << "WithW()"
+                                       << ""
+                                       << "";
+        QTest::addRow("hasattr fails") << "HASATTR"
+                                       << "WithW()"
+                                       << "WithoutW()"
+                                       << "hasattr(L['x'], 'w')"
+                                       << "hasattr w";
+        QTest::addRow("not hasattr fails") << "HASATTR"
+                                           << "WithoutW()"
+                                           << "WithW()"
+                                           << "not hasattr(L['x'], 'w')"
+                                           << "hasattr w";
         QTest::addRow("global state holds") << "GLOBAL_STATE"
                                             << "None"
                                             << "None"
@@ -356,6 +375,33 @@ private slots:
         QCOMPARE(fast->guardIndex, slow->guardIndex);
         QCOMPARE(fast->expected, std::string("6"));
         QCOMPARE(fast->actual, std::string("5"));
+    }
+
+    // TENSOR_ALIASING: which inputs are the same object, compared after the walk.
+    void aliasing() {
+        GuardSet guards;
+        SourcePtr x = Source::local(0, "x"), y = Source::local(1, "y");
+        PyRef t = eval("torch.rand(2)");
+        guards.add(Guard::tensorMatch(x, t.get(), {2}));
+        guards.add(Guard::tensorMatch(y, t.get(), {2}));
+        guards.add(Guard::tensorAliasing({x, y}, {0, 0})); // traced with y is x
+        guards.compile();
+        std::vector<PyRef> same = {t, t};
+        SourceEnv ok{&same, nullptr, nullptr, nullptr};
+        QVERIFY(!guards.checkFast(ok));
+        QVERIFY(!guards.checkSlow(ok));
+        std::vector<PyRef> distinct = {t, eval("torch.rand(2)")};
+        SourceEnv bad{&distinct, nullptr, nullptr, nullptr};
+        std::optional<GuardFailure> fast = guards.checkFast(bad), slow = guards.checkSlow(bad);
+        QVERIFY(fast && slow);
+        QCOMPARE(QString::fromStdString(fast->message),
+                 QString("___check_no_aliasing(L['x']) and L['y'] is L['x']"));
+        QCOMPARE(fast->guardIndex, 2);
+        QCOMPARE(fast->message, slow->message);
+        QCOMPARE(fast->expected, std::string("the object of L['x']"));
+        QCOMPARE(fast->actual, std::string("a distinct object"));
+        QCOMPARE(guards.guards()[2].info().terms,
+                 (std::vector<std::string>{"distinct(x)", "y is x"}));
     }
 
     // Attribute, item and global sources become nodes of the tree, each fetched from its parent;

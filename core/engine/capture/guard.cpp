@@ -116,6 +116,10 @@ const char *Guard::kindName(Kind kind) {
         return "GLOBAL_STATE";
     case Kind::ShapeEnv:
         return "SHAPE_ENV";
+    case Kind::HasAttr:
+        return "HASATTR";
+    case Kind::TensorAliasing:
+        return "TENSOR_ALIASING";
     }
     return "?";
 }
@@ -266,6 +270,42 @@ Guard Guard::dimEquals(SourcePtr source, int dim, long value) {
     g.m_text =
         g.m_source->text() + ".size()[" + std::to_string(dim) + "] == " + std::to_string(value);
     g.m_terms = {dimText(g.m_source->text(), dim) + " = " + std::to_string(value)};
+    return g;
+}
+
+Guard Guard::hasAttr(SourcePtr source, const std::string &name, bool present) {
+    Guard g(Kind::HasAttr, std::move(source));
+    g.m_attr = name;
+    g.m_present = present;
+    g.m_text =
+        std::string(present ? "" : "not ") + "hasattr(" + g.m_source->text() + ", '" + name + "')";
+    g.m_terms = {std::string(present ? "" : "¬") + "hasattr(" +
+                 shortSourceText(g.m_source->text()) + ", '" + name + "')"};
+    return g;
+}
+
+Guard Guard::tensorAliasing(std::vector<SourcePtr> sources, std::vector<int> groups) {
+    Guard g(Kind::TensorAliasing, nullptr);
+    std::string distinct, same;
+    for (size_t i = 0; i < sources.size(); ++i) {
+        if (groups[i] == static_cast<int>(i))
+            distinct += (distinct.empty() ? "" : ", ") + sources[i]->text();
+        else
+            same += (same.empty() ? "" : " and ") + sources[i]->text() + " is " +
+                    sources[groups[i]]->text();
+    }
+    g.m_text = "___check_no_aliasing(" + distinct + ")" + (same.empty() ? "" : " and " + same);
+    std::string distinctTerm;
+    for (size_t i = 0; i < sources.size(); ++i)
+        if (groups[i] == static_cast<int>(i))
+            distinctTerm +=
+                (distinctTerm.empty() ? "" : ", ") + shortSourceText(sources[i]->text());
+        else
+            g.m_terms.push_back(shortSourceText(sources[i]->text()) + " is " +
+                                shortSourceText(sources[groups[i]]->text()));
+    g.m_terms.insert(g.m_terms.begin(), "distinct(" + distinctTerm + ")");
+    g.m_aliasSources = std::move(sources);
+    g.m_aliasGroups = std::move(groups);
     return g;
 }
 

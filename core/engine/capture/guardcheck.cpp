@@ -129,6 +129,29 @@ std::optional<GuardFailure> Guard::explain(PyObject *value, const SourceEnv &env
         return failure("grad_mode", boolText(m_gradMode), boolText(now),
                        "GLOBAL_STATE changed: grad_mode");
     }
+    if (m_kind == Kind::TensorAliasing) {
+        std::vector<PyRef> objects;
+        for (const SourcePtr &s : m_aliasSources)
+            objects.push_back(s->fetch(env));
+        for (size_t i = 0; i < objects.size(); ++i) {
+            // The first earlier source holding the same object must be the recorded one.
+            int group = static_cast<int>(i);
+            for (size_t j = 0; j < i; ++j)
+                if (objects[j] && objects[j].get() == objects[i].get()) {
+                    group = static_cast<int>(j);
+                    break;
+                }
+            if (group != m_aliasGroups[i]) {
+                auto sameAs = [&](int g) {
+                    return g == static_cast<int>(i) ? std::string("a distinct object")
+                                                    : "the object of " + m_aliasSources[g]->text();
+                };
+                return failure(m_aliasSources[i]->text(), sameAs(m_aliasGroups[i]), sameAs(group),
+                               m_text);
+            }
+        }
+        return std::nullopt;
+    }
     if (!value)
         return failure("value", "present", "missing", m_source->text() + " is missing");
     switch (m_kind) {
@@ -177,7 +200,15 @@ std::optional<GuardFailure> Guard::explain(PyObject *value, const SourceEnv &env
         return explainTensor(value);
     case Kind::ShapeEnv:
         return explainShape(value, env);
+    case Kind::HasAttr: {
+        int r = PyObject_HasAttrString(value, m_attr.c_str());
+        PyErr_Clear();
+        if ((r == 1) == m_present)
+            return std::nullopt;
+        return failure("hasattr " + m_attr, boolText(m_present), boolText(r == 1), m_text);
+    }
     case Kind::GlobalState:
+    case Kind::TensorAliasing:
         break;
     }
     return std::nullopt;

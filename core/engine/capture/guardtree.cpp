@@ -53,6 +53,17 @@ GuardTree::GuardTree(const std::vector<Guard> &guards) : m_guards(guards) {
         case Guard::Kind::ShapeEnv:
             c.op = g.m_length == 2 ? Op::DimEquals : g.m_other ? Op::DimsEqual : Op::DimAtLeastTwo;
             break;
+        case Guard::Kind::HasAttr:
+            c.op = Op::HasAttr;
+            c.name = internedName(g.m_attr);
+            break;
+        case Guard::Kind::TensorAliasing:
+            // Identity of the sources' objects, compared after the walk has fetched them all.
+            c.op = Op::Aliasing;
+            for (const SourcePtr &s : g.m_aliasSources)
+                c.nodes.push_back(nodeFor(s));
+            m_relations.push_back(c);
+            continue;
         }
         if (!g.source()) {
             m_leading.push_back({Op::Slow, i});
@@ -79,6 +90,8 @@ GuardTree::GuardTree(const std::vector<Guard> &guards) : m_guards(guards) {
     }
     // A relation between two dims reads both sizes in C++ when both nodes are proven tensors.
     for (Check &c : m_relations) {
+        if (c.op == Op::Aliasing)
+            continue;
         c.node = nodeFor(guards[c.guard].source());
         auto isTensor = [&](int node) {
             const auto &checks = m_nodes[node].checks;
@@ -124,6 +137,9 @@ int GuardTree::cost(Op op) {
         return 5;
     case Op::DictKeys:
         return 8;
+    case Op::HasAttr:
+        return 6;
+    case Op::Aliasing:
     case Op::DimsEqual:
     case Op::Slow:
         return 20;
@@ -284,6 +300,23 @@ bool GuardTree::passes(const Check &c, PyObject *v, const PyRef *values,
         }
         return true;
     }
+    case Op::HasAttr: {
+        int r = PyObject_HasAttr(v, c.name.get());
+        return (r == 1) == g.m_present;
+    }
+    case Op::Aliasing:
+        for (size_t i = 0; i < c.nodes.size(); ++i) {
+            PyObject *o = values[c.nodes[i]].get();
+            int group = static_cast<int>(i);
+            for (size_t j = 0; j < i; ++j)
+                if (o && values[c.nodes[j]].get() == o) {
+                    group = static_cast<int>(j);
+                    break;
+                }
+            if (group != g.m_aliasGroups[i])
+                return false;
+        }
+        return true;
     case Op::DimsEqual: {
         int64_t size = 0, other = 0;
         PyObject *a = values[c.node].get(), *b = values[c.otherNode].get();
@@ -344,7 +377,7 @@ int GuardTree::check(const SourceEnv &env) {
     if (failed >= 0)
         return failed;
     for (const Check &c : m_relations)
-        if (!passes(c, values[c.node].get(), values, env))
+        if (!passes(c, c.node >= 0 ? values[c.node].get() : nullptr, values, env))
             return c.guard;
     return -1;
 }

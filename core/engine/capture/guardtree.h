@@ -34,13 +34,17 @@ private:
         DimEquals,
         Equals,
         DictKeys,
+        HasAttr,
         DimsEqual,
+        Aliasing,
         Slow
     };
     struct Check {
         Op op;
         int guard;
         int node = -1, otherNode = -1; // relations (DimsEqual): the two sources' nodes
+        std::vector<int> nodes;        // Aliasing: the node of each source, in guard order
+        PyRef name;                    // HasAttr: the interned attribute name
     };
     struct Node {
         Access access = Access::Local;

@@ -427,9 +427,15 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
             const Guard &guard = e->guards->guards()[failed->guardIndex];
             if (target.mode == ShapePolicy::Mode::Automatic &&
                 guard.kind() == Guard::Kind::TensorMatch) {
-                PyRef value = guard.source()->fetch(env);
-                for (int d : guard.changedDims(value.get()))
-                    rec.shapes->markChanged(guard.source()->text(), d);
+                // Automatic dynamic: every input dim that differs from this entry's, not only
+                // the first failing one (Dynamo compares the whole frame state).
+                for (const Guard &g : e->guards->guards()) {
+                    if (g.kind() != Guard::Kind::TensorMatch)
+                        continue;
+                    PyRef value = g.source()->fetch(env);
+                    for (int d : g.changedDims(value.get()))
+                        rec.shapes->markChanged(g.source()->text(), d);
+                }
             }
             verdict.failure = std::move(*failed);
             rc.tried.push_back(std::move(verdict));

@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QtTest>
@@ -216,6 +217,13 @@ void TestGuardsView::paddingDemoInTheWorker() {
         QCOMPARE(long(panel->chart()->compiles()->count()),
                  calls - hits - f.at("cache_limit_fallbacks").get<long>());
         QCOMPARE(panel->guardTree()->topLevelItemCount(), int(f.at("entries").size()));
+        // Transformed code: each entry as depyf shows it, its graph called by number.
+        const QString code = panel->transformedCode()->toPlainText();
+        for (const Json &e : f.at("entries"))
+            QVERIFY(code.contains(QString::fromStdString(e.at("transformed").get<std::string>())));
+        QVERIFY(code.contains("def __transformed_code_0_for_" + QString::fromStdString(name) +
+                              "(x):"));
+        QVERIFY(code.contains("__compiled_fn_"));
     }
 
     // serve_raw fills its cache: the warnings say so, and its recompiles show their guard.

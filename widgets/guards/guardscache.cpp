@@ -41,6 +41,7 @@ bool GuardsCache::update(const std::vector<Json> &guardEvents,
             e.number = j.at("entry").get<int>();
             e.regionStart = j.value("region_start", 0);
             e.guards = j.at("guards").get<std::vector<GuardInfo>>();
+            e.transformed = j.value("transformed", std::string());
             FunctionCache &f = functionNamed(j.at("function").get<std::string>());
             f.entries.push_back(std::move(e));
             changed = true;

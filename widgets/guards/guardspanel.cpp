@@ -8,8 +8,10 @@
 #include "hitratechart.h"
 
 #include <QComboBox>
+#include <QFontDatabase>
 #include <QLabel>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -20,7 +22,7 @@ GuardsPanel::GuardsPanel(QWidget *parent)
     : QWidget(parent), m_functions(new QComboBox), m_summary(new QLabel),
       m_warnings(new QListWidget), m_entryTabs(new QTabWidget), m_tree(new GuardTreeView),
       m_conjunction(new ConjunctionView), m_timeline(new CallTimeline), m_chart(new HitRateChart),
-      m_verdicts(new CallVerdictView) {
+      m_verdicts(new CallVerdictView), m_transformed(new QPlainTextEdit) {
     auto *top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Function:")));
     top->addWidget(m_functions, 1);
@@ -32,6 +34,12 @@ GuardsPanel::GuardsPanel(QWidget *parent)
     m_warnings->setAccessibleName(tr("Warnings"));
     m_entryTabs->addTab(m_tree, tr("Guard tree"));
     m_entryTabs->addTab(m_conjunction, tr("Conjunction"));
+    // As depyf shows a compiled function: graphs called as __compiled_fn_N, the break step,
+    // and the rest of the function as __resume_at_<offset>.
+    m_transformed->setReadOnly(true);
+    m_transformed->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_transformed->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_entryTabs->addTab(m_transformed, tr("Transformed code"));
 
     auto *calls = new QWidget;
     auto *callsLayout = new QVBoxLayout(calls);
@@ -100,6 +108,10 @@ void GuardsPanel::showCurrent() {
     m_tree->setFunction(f);
     m_conjunction->setFunction(f);
     m_warnings->clear();
+    QString code;
+    for (const CacheEntryGuards &e : f ? f->entries : std::vector<CacheEntryGuards>{})
+        code += QString::fromStdString(e.transformed) + QLatin1Char('\n');
+    m_transformed->setPlainText(code);
     if (!f) {
         m_summary->setText(tr("No compiled function has run."));
         m_timeline->setCalls({});

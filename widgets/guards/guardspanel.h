@@ -12,6 +12,7 @@
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QPlainTextEdit;
 class QTabWidget;
 
 namespace dynascope {
@@ -43,6 +44,7 @@ public:
     CallTimeline *timeline() const { return m_timeline; }
     HitRateChart *chart() const { return m_chart; }
     CallVerdictView *verdicts() const { return m_verdicts; }
+    QPlainTextEdit *transformedCode() const { return m_transformed; }
 
 private:
     void showCurrent();
@@ -60,6 +62,7 @@ private:
     CallTimeline *m_timeline;
     HitRateChart *m_chart;
     CallVerdictView *m_verdicts;
+    QPlainTextEdit *m_transformed;
 };
 
 } // namespace dynascope

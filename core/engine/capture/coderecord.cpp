@@ -81,8 +81,11 @@ PyRef CodeRegistry::toPython() const {
             breaks.push_back(b);
         PyDict_SetItemString(d.get(), "breaks", fromJson(breaks).get());
         Json entries = Json::array();
-        for (const auto &e : r->entries)
-            entries.push_back(Json{{"region_start", e.first}, {"guards", e.second}});
+        for (size_t i = 0; i < r->entries.size(); ++i)
+            entries.push_back(Json{{"region_start", r->entries[i].first},
+                                   {"guards", r->entries[i].second},
+                                   {"transformed", i < r->transformed.size() ? r->transformed[i]
+                                                                            : std::string()}});
         PyDict_SetItemString(d.get(), "entries", fromJson(entries).get());
         Json recompiles = Json::array();
         for (const std::string &reason : r->recompiles)

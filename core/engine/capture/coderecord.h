@@ -66,6 +66,7 @@ struct CodeRecord {
     std::vector<PyRef> graphs;                     // graph_spec without target_obj
     std::vector<GraphBreakInfo> breaks;
     std::vector<std::pair<int, std::vector<GuardInfo>>> entries; // (region start, guards)
+    std::vector<std::string> transformed; // per entry: its transformed code (transformedcode.h)
     std::vector<std::string> recompiles;
     long calls = 0, cacheHits = 0, cacheMisses = 0;
     std::unique_ptr<ShapePolicy> shapes;

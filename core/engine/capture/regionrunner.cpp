@@ -9,6 +9,7 @@
 #include "capture/codeview.h"
 #include "capture/framehook.h"
 #include "capture/tracer.h"
+#include "capture/transformedcode.h"
 
 #include <internal/pycore_frame.h>
 
@@ -126,6 +127,27 @@ void emitGraphBreak(const GraphBreakInfo &info, const std::string &function) {
     emitCaptureEvent(j);
 }
 
+// What the transformed-code writer needs to name the frame's values.
+TransformedCodeInput transformedInput(const CodeRecord &rec, _PyInterpreterFrame *frame,
+                                      int regionStart, int entryNumber) {
+    TransformedCodeInput in;
+    in.function = rec.function;
+    in.regionStart = regionStart;
+    in.entryNumber = entryNumber;
+    PyCodeObject *code = frame->f_code;
+    PyObject *names = code->co_localsplusnames;
+    for (Py_ssize_t i = 0; names && i < PyTuple_GET_SIZE(names); ++i) {
+        const char *n = PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, i));
+        in.localNames.push_back(n ? n : "?");
+    }
+    int params = code->co_argcount + code->co_kwonlyargcount +
+                 ((code->co_flags & CO_VARARGS) ? 1 : 0) +
+                 ((code->co_flags & CO_VARKEYWORDS) ? 1 : 0);
+    for (int i = 0; i < params && i < static_cast<int>(in.localNames.size()); ++i)
+        in.parameters.push_back(in.localNames[i]);
+    return in;
+}
+
 // Traces the region at `st` (restarting at each new break) and compiles its graph.
 CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
                           const SourceEnv &env, _PyInterpreterFrame *frame,
@@ -241,12 +263,15 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
         emitGraphBreak(b, rec.function);
     }
     rec.entries.push_back({st.key, entry->guards->infos()});
+    rec.transformed.push_back(transformedCode(transformedInput(rec, frame, st.key, entry->number),
+                                              *entry));
     if (hasCaptureEventSink())
         emitCaptureEvent(Json{{"type", EventType::Guards},
                               {"function", rec.function},
                               {"entry", static_cast<int>(rec.entries.size()) - 1},
                               {"region_start", st.key},
-                              {"guards", entry->guards->infos()}});
+                              {"guards", entry->guards->infos()},
+                              {"transformed", rec.transformed.back()}});
     region.entries.push_back(std::move(entry));
     return region.entries.back().get();
 }

@@ -40,8 +40,8 @@ public:
             else
                 body += breakStep(plan);
         }
-        std::string header = "# cache entry " + std::to_string(m_in.entryNumber + 1) +
-                             " of " + m_in.function + ", guarded by " +
+        std::string header = "# cache entry " + std::to_string(m_in.entryNumber + 1) + " of " +
+                             m_in.function + ", guarded by " +
                              std::to_string(m_entry.guards ? m_entry.guards->size() : 0) +
                              " guard(s)\n";
         std::string def = m_in.regionStart == 0
@@ -138,8 +138,8 @@ private:
         std::string args;
         for (const std::string &s : stack)
             args += (args.empty() ? "" : ", ") + s;
-        return "__resume_at_" + std::to_string(offset) + "(" + args +
-               (args.empty() ? "" : ", ") + "...)";
+        return "__resume_at_" + std::to_string(offset) + "(" + args + (args.empty() ? "" : ", ") +
+               "...)";
     }
 
     std::string breakStep(const ExitPlan &plan) {

@@ -2,8 +2,8 @@
 // Dynamo's cache (entries in insertion order, one per new static shape, then the cache size
 // limit), the `call` events carry the same records, and each entry's transformed code names its
 // graph and the resume region where the function breaks.
-#include "capture/captureevents.h"
-#include "capture/capturemodule.h"
+#include "runtime/captureevents.h"
+#include "runtime/capturemodule.h"
 #include "model/callrecord.h"
 #include "python/interpreter.h"
 

@@ -3,7 +3,7 @@
 // test/dynamo/test_recompile_ux.py: test_verbose_tensor_check, test_mismatched_type,
 // test_multiple_guard_fails_report_all), and the compiled C++ tree (GuardTree) agrees with it on
 // every input: same verdict, same failed guard, same message.
-#include "capture/guardset.h"
+#include "guards/guardset.h"
 #include "python/interpreter.h"
 
 #include <Python.h>

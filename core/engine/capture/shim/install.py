@@ -7,7 +7,8 @@ import types
 
 import torch
 
-from _dynascope_shim import api, backends, config, exc, explain, graphmodule, report, testing
+from _dynascope_shim import (api, backends, config, exc, explain, graphmodule, kernels_config,
+                             report, testing)
 
 
 def _module(name, doc, package=False, **attrs):
@@ -91,6 +92,10 @@ def install(core=None):
         list_backends=backends.list_backends, allow_in_graph=_identity_decorator,
         assume_constant_result=_identity_decorator, is_compiling=_is_compiling,
         is_dynamo_compiling=_is_compiling)
+    inductor = _module("torch._inductor", "Dynascope's kernel generator (backend='inductor').",
+                       package=True, config=kernels_config.config)
+    sys.modules["torch._inductor.config"] = kernels_config.config
+    torch._inductor = inductor
     torch.compile = capture.compile
     torch._dynamo = dynamo
     torch.compiler = compiler
@@ -103,5 +108,6 @@ def install(core=None):
 
     _module("dynascope", "Dynascope's own API: compile (= torch.compile), records, report.",
             compile=capture.compile, explain=explain_, reset=capture.reset, records=records,
-            report=report_text, GraphModule=graphmodule.GraphModule)
+            report=report_text, GraphModule=graphmodule.GraphModule,
+            kernel_records=kernels_config.records)
     return dynamo

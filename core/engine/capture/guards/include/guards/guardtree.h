@@ -40,6 +40,7 @@ private:
         Slow
     };
     struct Check {
+        Check(Op o, int g) : op(o), guard(g) {}
         Op op;
         int guard;
         int node = -1, otherNode = -1; // relations (DimsEqual): the two sources' nodes

@@ -4,6 +4,7 @@
 #include "capturesession.h"
 #include "guardspanel.h"
 #include "mainwindow.h"
+#include "workspace/workspacelayouts.h"
 
 #include <QDockWidget>
 #include <QTimer>
@@ -15,6 +16,10 @@ GuardsDock::GuardsDock(MainWindow *window)
       m_debounce(new QTimer(this)) {
     QDockWidget *dock = window->addPanel(m_panel, tr("Guards && Cache"),
                                          QStringLiteral("guardsDock"), Qt::BottomDockWidgetArea);
+    // Beside Explain when the user arranges the window for graphs.
+    window->layouts()->place(QStringLiteral("graphs"),
+                             {QStringLiteral("guardsDock"), PanelPlacement::TabWith,
+                              Qt::BottomDockWidgetArea, QStringLiteral("explainDock")});
     if (auto *explain = window->findChild<QDockWidget *>(QStringLiteral("explainDock")))
         window->tabifyDockWidget(explain, dock);
     m_debounce->setSingleShot(true);

@@ -199,6 +199,13 @@ void TestGuardsView::paddingDemoInTheWorker() {
     QTRY_COMPARE_WITH_TIMEOUT(running.count(), 2, 180000);
     QCOMPARE(window.session()->runState(), RunState::Finished);
     QTRY_COMPARE(panel->functionBox()->count(), 3);
+    // The view at the screenshot's size: the dock floated to 1280x800.
+    auto *guardsDock = window.findChild<QDockWidget *>("guardsDock");
+    QVERIFY(guardsDock);
+    guardsDock->setFloating(true);
+    guardsDock->resize(1280, 800);
+    guardsDock->show();
+    QVERIFY(QTest::qWaitForWindowExposed(guardsDock));
 
     for (const auto &[name, f] : byName) {
         QVERIFY(panel->showFunction(QString::fromStdString(name)));
@@ -221,8 +228,8 @@ void TestGuardsView::paddingDemoInTheWorker() {
         const QString code = panel->transformedCode()->toPlainText();
         for (const Json &e : f.at("entries"))
             QVERIFY(code.contains(QString::fromStdString(e.at("transformed").get<std::string>())));
-        QVERIFY(code.contains("def __transformed_code_0_for_" + QString::fromStdString(name) +
-                              "(x):"));
+        QVERIFY(
+            code.contains("def __transformed_code_0_for_" + QString::fromStdString(name) + "(x):"));
         QVERIFY(code.contains("__compiled_fn_"));
     }
 
@@ -271,13 +278,8 @@ void TestGuardsView::paddingDemoInTheWorker() {
     QVERIFY(panel->conjunction()->toPlainText().contains("shape(x) = ("));
 
     if (const QByteArray path = qgetenv("DYNASCOPE_GUARDS_SCREENSHOT"); !path.isEmpty()) {
-        // The view alone at 1280x800: the dock floated to that size.
-        auto *d = window.findChild<QDockWidget *>("guardsDock");
-        QVERIFY(d);
-        d->setFloating(true);
-        d->resize(1280, 800);
         QTest::qWait(300);
-        QVERIFY(d->grab().save(QString::fromLocal8Bit(path)));
+        QVERIFY(guardsDock->grab().save(QString::fromLocal8Bit(path)));
     }
 }
 

@@ -100,9 +100,11 @@ private slots:
         QTest::addColumn<QSize>("size");
         QTest::addColumn<QStringList>("docks");
         QTest::addColumn<bool>("sideBySide"); // script and graphs both in view
-        const QStringList step = {"bytecodeDock", "callStackDock", "consoleDock", "explainDock",
-                                  "frameDock",    "stackDock",     "stepperDock", "tracerDock"};
-        const QStringList graphs = {"bytecodeDock", "consoleDock", "explainDock", "tracerDock"};
+        const QStringList step = {"bytecodeDock", "callStackDock", "consoleDock",
+                                  "explainDock",  "frameDock",     "guardsDock",
+                                  "stackDock",    "stepperDock",   "tracerDock"};
+        const QStringList graphs = {"bytecodeDock", "consoleDock", "explainDock", "guardsDock",
+                                    "tracerDock"};
         const QStringList teach = {"bytecodeDock", "consoleDock", "frameDock", "stackDock",
                                    "stepperDock"};
         for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {

@@ -14,14 +14,16 @@ namespace dynascope {
 GuardsDock::GuardsDock(MainWindow *window)
     : QObject(window), m_session(window->session()), m_panel(new GuardsPanel),
       m_debounce(new QTimer(this)) {
-    QDockWidget *dock = window->addPanel(m_panel, tr("Guards && Cache"),
-                                         QStringLiteral("guardsDock"), Qt::BottomDockWidgetArea);
-    // Beside Explain when the user arranges the window for graphs.
+    window->addPanel(m_panel, tr("Guards && Cache"), QStringLiteral("guardsDock"),
+                     Qt::BottomDockWidgetArea);
+    // A tab beside Explain: in the graphs layout, and in the step layout (the first start's)
+    // where Explain is a tab of the console.
     window->layouts()->place(QStringLiteral("graphs"),
                              {QStringLiteral("guardsDock"), PanelPlacement::TabWith,
                               Qt::BottomDockWidgetArea, QStringLiteral("explainDock")});
-    if (auto *explain = window->findChild<QDockWidget *>(QStringLiteral("explainDock")))
-        window->tabifyDockWidget(explain, dock);
+    window->layouts()->place(QStringLiteral("step"),
+                             {QStringLiteral("guardsDock"), PanelPlacement::TabWith,
+                              Qt::BottomDockWidgetArea, QStringLiteral("consoleDock")});
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(150);
     connect(m_debounce, &QTimer::timeout, this, &GuardsDock::refresh);

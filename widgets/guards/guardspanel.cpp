@@ -28,6 +28,17 @@ GuardsPanel::GuardsPanel(QWidget *parent)
     top->addWidget(m_functions, 1);
     top->addWidget(m_summary, 2);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A docked view must not widen the window: long texts wrap or elide instead.
+    m_summary->setWordWrap(true);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_functions->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_functions->setMinimumContentsLength(12);
+    m_entryTabs->setUsesScrollButtons(true);
+    for (QWidget *w : {static_cast<QWidget *>(m_entryTabs), static_cast<QWidget *>(m_chart),
+                       static_cast<QWidget *>(m_verdicts)})
+        w->setMinimumWidth(160);
+    m_verdicts->setMinimumHeight(40);
+    m_tree->setMinimumHeight(40);
     m_functions->setAccessibleName(tr("Compiled function"));
     m_warnings->setMaximumHeight(64);
     m_warnings->setWordWrap(true);

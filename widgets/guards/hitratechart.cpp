@@ -39,7 +39,7 @@ HitRateChart::HitRateChart(QWidget *parent)
     chart->setMargins(QMargins(4, 4, 4, 4));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(160);
+    setMinimumHeight(60); // docked in a bottom tab group: the editor keeps its height
 }
 
 void HitRateChart::setCalls(const std::vector<CallRecord> &calls) {

@@ -75,7 +75,9 @@ BreakStep breakStepAt(const CodeView &view, int offset) {
     BreakStep step;
     step.offset = offset;
     const CodeInstruction *ins = view.at(offset);
-    if (!ins || view.inTryBlock(offset))
+    // Inside a try block a failing step must reach the user's handler, which only CPython can
+    // do; with-blocks are fine (the tracer only enters grad-mode ones, restored on failure).
+    if (!ins || (view.inTryBlock(offset) && !view.onlyWithBlocks(offset)))
         return step;
     const std::string &op = *ins->opname;
     if (op == "KW_NAMES" || op == "PRECALL") {
@@ -184,7 +186,7 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
             GraphBreakInfo info;
             info.typeId = b.typeId();
             info.reason = b.reason();
-            info.hint = breakType(b.typeId()).hint;
+            info.hint = breakType(b.id()).hint;
             info.userStack = tracer.breakStack();
             if (target.fullgraph) {
                 std::string where;
@@ -202,12 +204,18 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
                 break; // no progress possible
             ts.stopAt.insert(tracer.breakOffset());
         } catch (const std::exception &e) {
+            // A bug in the tracer, not in the user's code: raised as an internal error with the
+            // stack the trace was at (Dynamo's InternalTorchDynamoError), never a graph break.
             PyErr_Clear();
-            GraphBreakInfo info;
-            info.typeId = "unknown_value";
-            info.reason = std::string("internal tracer error: ") + e.what();
-            breaks.push_back(info);
-            break;
+            std::string stack;
+            for (const SourceSite &s : tracer.userStack())
+                stack += "\n  File \"" + s.file + "\", line " + std::to_string(s.line) + ", in " +
+                         s.function + " (offset " + std::to_string(s.offset) + ")";
+            PyErr_Format(internalError(),
+                         "internal error in Dynascope's tracer while tracing %s (a bug in "
+                         "Dynascope, not in your code): %s\nTrace stack (most recent call last):%s",
+                         rec.function.c_str(), e.what(), stack.c_str());
+            return nullptr;
         }
     }
     entry->guards = traced ? result.guards : std::make_shared<GuardSet>();
@@ -230,12 +238,14 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
             } catch (const NotReconstructible &e) {
                 entry->uncaptured = true;
                 GraphBreakInfo info;
-                info.typeId = "unknown_value";
+                info.typeId = breakType(BreakId::UnknownValue).name;
+                info.hint = breakType(BreakId::UnknownValue).hint;
                 info.reason = std::string("cannot rebuild the frame state: ") + e.what();
                 breaks.push_back(info);
             }
         }
-        if (!entry->uncaptured && result.graph->callCount() > 0) {
+        if (!entry->uncaptured && result.graph->callCount() > 0 &&
+            !result.graph->onlyGradModeCalls()) {
             graphId = "G" + std::to_string(CodeRegistry::instance().nextGraphNumber());
             entry->graphId = graphId;
             entry->inputs = result.graph->inputs();
@@ -357,6 +367,19 @@ bool doCall(FrameState &st, const BreakStep &step, const CaptureTarget &target) 
     return true;
 }
 
+// A call step raised inside grad-mode with-blocks: their exits (on the stack) restore the mode,
+// as CPython's exception path would call them, before the exception leaves the frame.
+void restoreGradModes(const FrameState &st) {
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    for (auto it = st.stack.rbegin(); it != st.stack.rend(); ++it)
+        if (*it && PyFunction_Check(it->get()) &&
+            PyObject_HasAttrString(it->get(), "_dynascope_grad_exit"))
+            Py_XDECREF(PyObject_CallNoArgs(it->get()));
+    PyErr_Clear();
+    PyErr_Restore(type, value, tb);
+}
+
 bool doJump(FrameState &st, const BreakStep &step) {
     PyRef cond = st.stack.back();
     int truth = PyObject_IsTrue(cond.get());
@@ -377,6 +400,14 @@ PyObject *unsupportedError() {
                                                   "A graph break under fullgraph=True.",
                                                   PyExc_RuntimeError, nullptr);
     return g_unsupported;
+}
+
+PyObject *internalError() {
+    static PyObject *error = PyErr_NewExceptionWithDoc(
+        "_dynascope_capture.InternalError",
+        "A bug in Dynascope's capture core (not a graph break, not the user's error).",
+        PyExc_RuntimeError, nullptr);
+    return error;
 }
 
 PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureTarget &target) {
@@ -537,8 +568,10 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
             emitCall();
             return resumeNative(tstate, frame, st);
         case BreakStep::Kind::Call:
-            if (!doCall(st, step, target))
+            if (!doCall(st, step, target)) {
+                restoreGradModes(st);
                 return nullptr;
+            }
             break;
         case BreakStep::Kind::Jump:
             if (!doJump(st, step))

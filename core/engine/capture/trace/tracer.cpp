@@ -61,8 +61,6 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
             "DELETE_GLOBAL",
             "LOAD_NAME",
             "BUILD_SET",
-            "IMPORT_NAME",
-            "IMPORT_FROM",
             "RERAISE",
             "SEND",
             "RAISE_VARARGS",
@@ -99,7 +97,7 @@ Tracer::~Tracer() = default;
 ValuePtr Tracer::rootLocal(int slot) {
     Frame &root = *m_frames.front();
     if (slot < 0 || slot >= static_cast<int>(root.locals.size()))
-        throw GraphBreak("unknown_value", "local slot out of range");
+        throw GraphBreak(BreakId::UnknownValue, "local slot out of range");
     if (!root.locals[slot]) {
         PyObject *v = (*m_start.locals)[slot].get();
         if (!v)
@@ -119,7 +117,7 @@ ValuePtr Tracer::rootLocal(int slot) {
 ValuePtr Tracer::pop() {
     Frame &f = frame();
     if (f.stack.empty())
-        throw GraphBreak("unknown_value", "value stack underflow");
+        throw GraphBreak(BreakId::UnknownValue, "value stack underflow");
     ValuePtr v = f.stack.back();
     f.stack.pop_back();
     return v;
@@ -128,7 +126,7 @@ ValuePtr Tracer::pop() {
 std::vector<ValuePtr> Tracer::popN(int n) {
     Frame &f = frame();
     if (n > static_cast<int>(f.stack.size()))
-        throw GraphBreak("unknown_value", "value stack underflow");
+        throw GraphBreak(BreakId::UnknownValue, "value stack underflow");
     std::vector<ValuePtr> out(f.stack.end() - n, f.stack.end());
     f.stack.resize(f.stack.size() - n);
     return out;
@@ -137,7 +135,7 @@ std::vector<ValuePtr> Tracer::popN(int n) {
 void Tracer::jumpTo(int offset) {
     int i = frame().view->indexAt(offset);
     if (i < 0)
-        throw GraphBreak("unsupported_opcode", "jump to an unknown offset");
+        throw GraphBreak(BreakId::UnsupportedOpcode, "jump to an unknown offset");
     frame().ip = i;
 }
 
@@ -180,16 +178,16 @@ void Tracer::step() {
     Frame &f = frame();
     const auto &code = f.view->instructions();
     if (f.ip < 0 || f.ip >= static_cast<int>(code.size()))
-        throw GraphBreak("unsupported_opcode", "ran past the end of the code");
+        throw GraphBreak(BreakId::UnsupportedOpcode, "ran past the end of the code");
     const CodeInstruction &ins = code[f.ip];
     if (++m_instructionCount > kMaxInstructions)
-        throw GraphBreak("too_many_instructions",
+        throw GraphBreak(BreakId::TooManyInstructions,
                          std::to_string(kMaxInstructions) + " instructions traced");
     size_t nodesBefore = m_graph->size(), guardsBefore = m_stepGuards.size();
     ++f.ip;
     Handler h = dispatchTable()[ins.opcode];
     if (!h)
-        throw GraphBreak("unsupported_opcode", *ins.opname);
+        throw GraphBreak(BreakId::UnsupportedOpcode, *ins.opname);
     (this->*h)(ins);
     if (m_start.recordSteps)
         traceStepEvent(ins, nodesBefore, guardsBefore);
@@ -240,6 +238,18 @@ TraceResult Tracer::run() {
         root.stack.push_back((*m_start.stack)[i] ? wrap((*m_start.stack)[i].get(),
                                                         Source::stack(static_cast<int>(i)))
                                                  : Value::null());
+    // Resuming inside grad-mode with-blocks: as a Dynamo resume function, start from the mode
+    // outside them and re-enter each block (switches coalesced), innermost last.
+    bool startMode = m_gradMode;
+    std::vector<ValuePtr> exits;
+    for (const ValuePtr &v : root.stack)
+        if (v->kind == Value::Kind::GradMode && v->name == "__exit__")
+            exits.push_back(v);
+    if (!exits.empty()) {
+        m_gradMode = exits.front()->index != 0;
+        for (size_t i = 0; i < exits.size(); ++i)
+            setGradMode(i + 1 < exits.size() ? exits[i + 1]->index != 0 : startMode);
+    }
     m_result.exit = TraceResult::Exit::Return;
     try {
         while (!root.returned) {
@@ -272,6 +282,21 @@ TraceResult Tracer::run() {
         if (w.second->mutated && w.second->source)
             m_result.sideEffects.push_back(
                 {SideEffect::Kind::Rebuild, w.second, "", nullptr, w.second});
+    if (m_result.exit == TraceResult::Exit::Break) {
+        // A break inside grad-mode with-blocks: as Dynamo, the graph exits them (innermost
+        // first); the runtime re-enters the mode for the break step (gradModeAfter).
+        bool atBreak = m_gradMode;
+        bool inside = false;
+        for (auto it = root.stack.rbegin(); it != root.stack.rend(); ++it)
+            if (*it && (*it)->kind == Value::Kind::GradMode && (*it)->name == "__exit__") {
+                setGradMode((*it)->index != 0);
+                inside = true;
+            }
+        if (inside)
+            m_gradMode = atBreak;
+    }
+    if (m_gradSwitched || !exits.empty() || m_gradMode != startMode)
+        m_result.gradModeAfter = m_gradMode ? 1 : 0;
     addAliasingGuard();
     m_result.graph = m_graph;
     m_result.guards = m_guards;
@@ -362,11 +387,11 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
             v->meta = PyRef::steal(PyObject_CallMethod(v->meta.get(), "requires_grad_", nullptr));
         if (!v->meta) {
             PyErr_Clear();
-            throw GraphBreak("unknown_value", "tensor without a meta form");
+            throw GraphBreak(BreakId::UnknownValue, "tensor without a meta form");
         }
         if (!source) {
             // A tensor made outside the graph and met during the trace (e.g. a constant).
-            throw GraphBreak("unknown_value", "tensor constant without a source");
+            throw GraphBreak(BreakId::UnknownValue, "tensor constant without a source");
         }
         PyRef dtype = PyRef::steal(PyObject_GetAttrString(o, "dtype"));
         v->node = m_graph->placeholder(source, shapeStrings(*v), dtypeName(dtype.get()));
@@ -458,6 +483,16 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     bool torchish = mod == "torch" || mod.rfind("torch.", 0) == 0 || mod.rfind("torch._C", 0) == 0;
     bool shimish = mod.rfind("torch._dynamo", 0) == 0 || mod.rfind("torch.compiler", 0) == 0 ||
                    mod.rfind("dynascope", 0) == 0;
+    if (PyFunction_Check(o) && PyObject_HasAttrString(o, "_dynascope_grad_exit")) {
+        // A grad-mode with-block's exit rebuilt after a break (ExitPlan's GradExit).
+        PyRef prev = PyRef::steal(PyObject_GetAttrString(o, "_dynascope_grad_exit"));
+        v = Value::ofKind(K::GradMode, {}, source);
+        v->name = "__exit__";
+        v->index = static_cast<int>(PyLong_AsLong(prev.get()));
+        if (source)
+            addGuard(Guard::equalsMatch(Source::attr(source, "_dynascope_grad_exit"), prev.get()));
+        return v;
+    }
     if (PyFunction_Check(o)) {
         bool disabled = PyObject_HasAttrString(o, "_dynascope_disabled");
         // nn.Module code (forward of Linear, Conv2d…) is inlined; torch.nn.functional is a leaf.
@@ -516,7 +551,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
 PyRef Tracer::constantOf(const ValuePtr &v, const char *why) {
     PyRef p = v ? v->asPython() : PyRef();
     if (!p)
-        throw GraphBreak(v && v->kind == Value::Kind::Tensor ? "tensor_python_op" : "unknown_value",
+        throw GraphBreak(v && v->kind == Value::Kind::Tensor ? BreakId::TensorPythonOp
+                                                             : BreakId::UnknownValue,
                          std::string(why) + " of " + (v ? v->describe() : "NULL"));
     return p;
 }
@@ -524,7 +560,7 @@ PyRef Tracer::constantOf(const ValuePtr &v, const char *why) {
 bool Tracer::truthOf(const ValuePtr &v) {
     switch (v->kind) {
     case Value::Kind::Tensor:
-        throw GraphBreak("data_dependent_branch", "generic_jump on " + v->describe());
+        throw GraphBreak(BreakId::DataDependentBranch, "generic_jump on " + v->describe());
     case Value::Kind::Tuple:
     case Value::Kind::List:
     case Value::Kind::Dict:
@@ -533,12 +569,12 @@ bool Tracer::truthOf(const ValuePtr &v) {
         int r = PyObject_IsTrue(v->object.get());
         if (r < 0) {
             PyErr_Clear();
-            throw GraphBreak("unknown_value", "truth value of " + v->describe());
+            throw GraphBreak(BreakId::UnknownValue, "truth value of " + v->describe());
         }
         return r == 1;
     }
     case Value::Kind::Null:
-        throw GraphBreak("unknown_value", "truth value of NULL");
+        throw GraphBreak(BreakId::UnknownValue, "truth value of NULL");
     case Value::Kind::UserObject:
     case Value::Kind::NNModule: {
         // Objects without __bool__/__len__ are true.
@@ -547,7 +583,7 @@ bool Tracer::truthOf(const ValuePtr &v) {
             (!t->tp_as_mapping || !t->tp_as_mapping->mp_length) &&
             (!t->tp_as_sequence || !t->tp_as_sequence->sq_length))
             return true;
-        throw GraphBreak("unknown_value", "truth value of " + v->describe());
+        throw GraphBreak(BreakId::UnknownValue, "truth value of " + v->describe());
     }
     default:
         return true;

@@ -112,6 +112,7 @@ MainWindow::MainWindow(QWidget *parent)
     updateTitle();
     updateRunStatus();
     restoreSettings();
+    showWelcome(); // until a script is opened
 }
 
 MainWindow::~MainWindow() = default;

@@ -111,9 +111,12 @@ private slots:
         QTest::addColumn<QSize>("size");
         QTest::addColumn<QStringList>("docks");
         QTest::addColumn<bool>("sideBySide"); // script and graphs both in view
-        const QStringList step = {"bytecodeDock", "callStackDock", "consoleDock", "explainDock",
-                                  "frameDock",    "stackDock",     "stepperDock", "tracerDock"};
-        const QStringList graphs = {"bytecodeDock", "consoleDock", "explainDock", "tracerDock"};
+        const QStringList step = {"bytecodeDock", "callStackDock", "consoleDock",
+                                  "explainDock",  "frameDock",     "kernelsDock",
+                                  "stackDock",    "stepperDock",   "timingDock",
+                                  "tracerDock"};
+        const QStringList graphs = {"bytecodeDock", "consoleDock", "explainDock",
+                                    "kernelsDock",  "timingDock",  "tracerDock"};
         const QStringList teach = {"bytecodeDock", "consoleDock", "frameDock", "stackDock",
                                    "stepperDock"};
         for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {

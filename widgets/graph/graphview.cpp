@@ -70,6 +70,9 @@ void GraphView::createActions() {
                 keys.append(k);
         action->setShortcuts(keys);
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        if (!keys.isEmpty())
+            action->setToolTip(QStringLiteral("%1 (%2)").arg(
+                text, keys.first().toString(QKeySequence::NativeText)));
         connect(action, &QAction::triggered, this, slot);
         addAction(action);
         m_actions.append(action);
@@ -178,6 +181,21 @@ void GraphView::fitToView() {
     } else if (zoomFactor() > 1.5) {
         setTransform(QTransform::fromScale(1.5, 1.5));
     }
+    updateMinimap();
+}
+
+void GraphView::fitGraph(const QString &graphId) {
+    ClusterItem *cluster = m_scene->clusterItem(graphId);
+    if (!cluster)
+        return;
+    const QRectF rect = cluster->sceneBoundingRect();
+    fitInView(rect.adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
+    const qreal zoom = std::clamp(zoomFactor(), kReadableZoom, 1.5);
+    setTransform(QTransform::fromScale(zoom, zoom));
+    if (rect.height() * zoom > viewport()->height())
+        centerOn(rect.center().x(), rect.top() + viewport()->height() / zoom / 2 - 10);
+    else
+        centerOn(rect.center());
     updateMinimap();
 }
 

@@ -10,6 +10,8 @@ packages=(
   libgraphviz-dev graphviz
   nlohmann-json3-dev
   xvfb xauth
+  # CI: fuzzing (clang's libFuzzer), packaging and its checks, the install test's man page
+  clang-14 libfuzzer-14-dev lintian desktop-file-utils appstream man-db
 )
 
 missing=()

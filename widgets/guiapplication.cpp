@@ -2,6 +2,7 @@
 #include "guiapplication.h"
 
 #include "capturesession.h"
+#include "lessons/uilanguage.h"
 #include "mainwindow.h"
 #include "runcontroller.h"
 
@@ -48,6 +49,7 @@ int runGuiApplication(int argc, char **argv) {
     QCoreApplication::setApplicationName(QStringLiteral("Dynascope"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
     QGuiApplication::setApplicationDisplayName(QStringLiteral("Dynascope"));
+    UiLanguage::instance()->installFromSettings(); // before any widget builds its texts
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Dynascope GUI"));

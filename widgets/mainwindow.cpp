@@ -5,6 +5,7 @@
 #include "capturesession.h"
 #include "consoleview.h"
 #include "graphdocks.h"
+#include "lessons/lessondocks.h"
 #include "recentfiles.h"
 #include "recording/recordingfile.h"
 #include "runcontroller.h"
@@ -55,7 +56,8 @@ MainWindow::MainWindow(QWidget *parent)
              Qt::RightDockWidgetArea);
     addPanel(m_console, tr("Console"), QStringLiteral("consoleDock"), Qt::BottomDockWidgetArea);
     createStepper();
-    new GraphDocks(this); // graphs, explain and tracer docks; owned by the window
+    new GraphDocks(this);  // graphs, explain and tracer docks; owned by the window
+    new LessonDocks(this); // lessons, drill, Learn menu and language; owned by the window
     statusBar()->addPermanentWidget(m_runStatus);
 
     connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);

@@ -126,6 +126,13 @@ private:
             while (next < jobs.size() && int(running.size()) < parallel) {
                 auto process = std::make_unique<QProcess>();
                 process->setWorkingDirectory(scenarioDir);
+#ifdef DYNASCOPE_SCENARIOS_INDUCTOR
+                // Every graph also through the kernel generator, built before its first call.
+                QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+                env.insert(QStringLiteral("DYNASCOPE_KERNELS_ALL"), QStringLiteral("1"));
+                env.insert(QStringLiteral("DYNASCOPE_KERNELS_SYNC"), QStringLiteral("1"));
+                process->setProcessEnvironment(env);
+#endif
                 process->start(QStringLiteral(DYNASCOPE_EXE), jobs[next].args);
                 started[next] = clock.elapsed();
                 running.emplace_back(std::move(process), next++);

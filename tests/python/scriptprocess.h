@@ -25,12 +25,15 @@ inline QString writeScript(const QDir &dir, const QString &name, const QByteArra
     return path;
 }
 
-// Runs `program args…` in `workingDir`, feeding `input` on stdin, and waits up to `timeoutMs`.
+// Runs `program args…` in `workingDir`, feeding `input` on stdin, and waits up to `timeoutMs`;
+// `env`, when given, replaces the inherited environment.
 inline ProcessResult runProcess(const QString &program, const QStringList &args,
                                 const QString &workingDir, const QByteArray &input = {},
-                                int timeoutMs = 60000) {
+                                int timeoutMs = 60000, const QProcessEnvironment *env = nullptr) {
     QProcess process;
     process.setWorkingDirectory(workingDir);
+    if (env)
+        process.setProcessEnvironment(*env);
     process.start(program, args);
     ProcessResult result;
     if (!process.waitForStarted(10000))

@@ -114,6 +114,8 @@ struct Planner {
             return r;
         case K::GradMode:
             throw NotReconstructible("grad-mode context");
+        case K::DictView:
+            throw NotReconstructible("dict view");
         case K::Iterator: {
             // A list iterator: iter() over the items not consumed yet.
             r.kind = Recipe::Kind::Iter;

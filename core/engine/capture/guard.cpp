@@ -111,6 +111,10 @@ const char *Guard::kindName(Kind kind) {
         return "GLOBAL_STATE";
     case Kind::ShapeEnv:
         return "SHAPE_ENV";
+    case Kind::HasAttr:
+        return "HASATTR";
+    case Kind::TensorAliasing:
+        return "TENSOR_ALIASING";
     }
     return "?";
 }
@@ -223,6 +227,31 @@ Guard Guard::dimEquals(SourcePtr source, int dim, long value) {
     return g;
 }
 
+Guard Guard::hasAttr(SourcePtr source, const std::string &name, bool present) {
+    Guard g(Kind::HasAttr, std::move(source));
+    g.m_attr = name;
+    g.m_present = present;
+    g.m_text =
+        std::string(present ? "" : "not ") + "hasattr(" + g.m_source->text() + ", '" + name + "')";
+    return g;
+}
+
+Guard Guard::tensorAliasing(std::vector<SourcePtr> sources, std::vector<int> groups) {
+    Guard g(Kind::TensorAliasing, nullptr);
+    std::string distinct, same;
+    for (size_t i = 0; i < sources.size(); ++i) {
+        if (groups[i] == static_cast<int>(i))
+            distinct += (distinct.empty() ? "" : ", ") + sources[i]->text();
+        else
+            same += (same.empty() ? "" : " and ") + sources[i]->text() + " is " +
+                    sources[groups[i]]->text();
+    }
+    g.m_text = "___check_no_aliasing(" + distinct + ")" + (same.empty() ? "" : " and " + same);
+    g.m_aliasSources = std::move(sources);
+    g.m_aliasGroups = std::move(groups);
+    return g;
+}
+
 std::vector<int> Guard::changedDims(PyObject *value) const {
     std::vector<int> out;
     if (m_kind != Kind::TensorMatch || !value)
@@ -239,6 +268,23 @@ std::vector<int> Guard::changedDims(PyObject *value) const {
 std::string Guard::check(PyObject *value, const SourceEnv &env) const {
     if (m_kind == Kind::GlobalState)
         return gradEnabled() == m_gradMode ? "" : "GLOBAL_STATE changed: grad_mode";
+    if (m_kind == Kind::TensorAliasing) {
+        std::vector<PyRef> objects;
+        for (const SourcePtr &s : m_aliasSources)
+            objects.push_back(s->fetch(env));
+        for (size_t i = 0; i < objects.size(); ++i) {
+            // The first earlier source holding the same object must be the recorded one.
+            int group = static_cast<int>(i);
+            for (size_t j = 0; j < i; ++j)
+                if (objects[j] && objects[j].get() == objects[i].get()) {
+                    group = static_cast<int>(j);
+                    break;
+                }
+            if (group != m_aliasGroups[i])
+                return m_text;
+        }
+        return "";
+    }
     if (!value)
         return m_source->text() + " is missing";
     switch (m_kind) {
@@ -332,7 +378,13 @@ std::string Guard::check(PyObject *value, const SourceEnv &env) const {
             return m_text;
         return sizes[m_dim] == otherSizes[m_otherDim] ? "" : m_text;
     }
+    case Kind::HasAttr: {
+        int r = PyObject_HasAttrString(value, m_attr.c_str());
+        PyErr_Clear();
+        return (r == 1) == m_present ? "" : m_text;
+    }
     case Kind::GlobalState:
+    case Kind::TensorAliasing:
         break;
     }
     return "";

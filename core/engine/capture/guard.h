@@ -20,7 +20,9 @@ public:
         SequenceLength,
         DictKeys,
         GlobalState,
-        ShapeEnv
+        ShapeEnv,
+        HasAttr,
+        TensorAliasing
     };
 
     static Guard typeMatch(SourcePtr source, PyObject *value);
@@ -38,6 +40,12 @@ public:
     static Guard dimsEqual(SourcePtr source, int dim, SourcePtr other, int otherDim);
     // A symbolic dimension read as a number by the traced code: specialised to `value`.
     static Guard dimEquals(SourcePtr source, int dim, long value);
+    // HASATTR: whether `source` has attribute `name` (present) or not, as when it was traced.
+    static Guard hasAttr(SourcePtr source, const std::string &name, bool present);
+    // Which of the tensor inputs are the same object: `groups[i]` is the index of the first
+    // source holding the same tensor as source i. Two distinct tensors must not hit an entry
+    // traced with one tensor in both places, nor the other way round.
+    static Guard tensorAliasing(std::vector<SourcePtr> sources, std::vector<int> groups);
     // TENSOR_MATCH only: the dims whose size differs in `value` (automatic dynamic).
     std::vector<int> changedDims(PyObject *value) const;
 
@@ -64,6 +72,10 @@ private:
     bool m_gradMode = true;
     long m_length = 0;
     int m_dim = 0, m_otherDim = 0;
+    std::string m_attr; // HASATTR: the name and whether it was there
+    bool m_present = false;
+    std::vector<SourcePtr> m_aliasSources; // TENSOR_ALIASING
+    std::vector<int> m_aliasGroups;
     std::vector<std::optional<long>> m_sizes, m_strides;
 };
 

@@ -396,9 +396,15 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
             lastFailure = reason;
             if (failed && target.mode == ShapePolicy::Mode::Automatic &&
                 failed->kind() == Guard::Kind::TensorMatch) {
-                PyRef value = failed->source()->fetch(env);
-                for (int d : failed->changedDims(value.get()))
-                    rec.shapes->markChanged(failed->source()->text(), d);
+                // Automatic dynamic: every input dim that differs from this entry's, not only
+                // the first failing one (Dynamo compares the whole frame state).
+                for (const Guard &g : e->guards->guards()) {
+                    if (g.kind() != Guard::Kind::TensorMatch)
+                        continue;
+                    PyRef value = g.source()->fetch(env);
+                    for (int d : g.changedDims(value.get()))
+                        rec.shapes->markChanged(g.source()->text(), d);
+                }
             }
         }
         guardMicros +=

@@ -21,6 +21,18 @@ std::set<int> markedDynamicDims(PyObject *tensor) {
     return dims;
 }
 
+bool isParameter(PyObject *tensor) {
+    static PyObject *parameterType = [] {
+        PyRef nn = PyRef::steal(PyImport_ImportModule("torch.nn"));
+        PyObject *t = nn ? PyObject_GetAttrString(nn.get(), "Parameter") : nullptr;
+        PyErr_Clear();
+        return t; // kept for the process
+    }();
+    int r = parameterType ? PyObject_IsInstance(tensor, parameterType) : 0;
+    PyErr_Clear();
+    return r == 1;
+}
+
 void ShapePolicy::markChanged(const std::string &source, int dim) {
     m_changed[source].insert(dim);
 }
@@ -35,10 +47,13 @@ std::vector<std::string> ShapePolicy::symbolsFor(const SourcePtr &source, PyObje
     if (m_mode == Mode::Static)
         return out;
     std::set<int> dynamicDims = markedDynamicDims(tensor);
-    if (auto it = m_changed.find(source->text()); it != m_changed.end())
+    // nn.Parameters keep static shapes unless marked (Dynamo's force_parameter_static_shapes).
+    bool parameter = isParameter(tensor);
+    if (auto it = m_changed.find(source->text()); it != m_changed.end() && !parameter)
         dynamicDims.insert(it->second.begin(), it->second.end());
     for (size_t i = 0; i < sizes.size(); ++i) {
-        bool dynamic = m_mode == Mode::Dynamic || dynamicDims.count(static_cast<int>(i));
+        bool dynamic =
+            (m_mode == Mode::Dynamic && !parameter) || dynamicDims.count(static_cast<int>(i));
         if (!dynamic || sizes[i] < 2)
             continue;
         const Symbol *shared = nullptr;

@@ -44,6 +44,8 @@ private:
     std::vector<Symbol> m_symbols;
 };
 
+// Whether a tensor is an nn.Parameter.
+bool isParameter(PyObject *tensor);
 // Whether a tensor carries mark_dynamic dims (set by _dynascope_capture.mark_dynamic).
 std::set<int> markedDynamicDims(PyObject *tensor);
 

@@ -273,10 +273,32 @@ TraceResult Tracer::run() {
         if (w.second->mutated && w.second->source)
             m_result.sideEffects.push_back(
                 {SideEffect::Kind::Rebuild, w.second, "", nullptr, w.second});
+    addAliasingGuard();
     m_result.graph = m_graph;
     m_result.guards = m_guards;
     m_result.traceSteps = std::move(m_traceSteps);
     return m_result;
+}
+
+// Two tensor inputs that are the same object must be so again for the entry to be reused, and
+// distinct ones distinct (Dynamo's aliasing guard): an in-place op through one is seen through
+// the other only when they alias.
+void Tracer::addAliasingGuard() {
+    if (m_tensorSources.size() < 2)
+        return;
+    std::vector<SourcePtr> sources;
+    std::vector<int> groups;
+    for (size_t i = 0; i < m_tensorSources.size(); ++i) {
+        int group = static_cast<int>(i);
+        for (size_t j = 0; j < i; ++j)
+            if (m_tensorSources[j].first == m_tensorSources[i].first) {
+                group = static_cast<int>(j);
+                break;
+            }
+        sources.push_back(m_tensorSources[i].second);
+        groups.push_back(group);
+    }
+    addGuard(Guard::tensorAliasing(std::move(sources), std::move(groups)));
 }
 
 // ---- wrapping concrete objects (Dynamo's VariableBuilder) ----
@@ -316,6 +338,11 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         for (Py_ssize_t i = 0; shape && i < PyTuple_Size(shape.get()); ++i)
             sizes.push_back(PyLong_AsLong(PyTuple_GET_ITEM(shape.get(), i)));
         if (source) {
+            bool known = false;
+            for (const auto &ts : m_tensorSources)
+                known = known || ts.second->text() == source->text();
+            if (!known)
+                m_tensorSources.push_back({o, source});
             if (m_start.shapes)
                 v->dims = m_start.shapes->symbolsFor(source, o, sizes, *m_guards);
             std::vector<std::optional<long>> guardSizes;
@@ -385,6 +412,25 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         }
         m_wrapped[o] = v;
         return v;
+    }
+    if (PyAnySet_Check(o)) {
+        // Sets of constants (e.g. the result of a dict-view set operation): values, compared by
+        // == when they come from a source.
+        bool allConst = true;
+        PyRef it = PyRef::steal(PyObject_GetIter(o));
+        while (PyRef item = PyRef::steal(PyIter_Next(it.get()))) {
+            PyObject *i = item.get();
+            allConst = allConst && (PyLong_Check(i) || PyFloat_Check(i) || PyUnicode_Check(i) ||
+                                    i == Py_None || PyTuple_Check(i));
+        }
+        PyErr_Clear();
+        if (allConst) {
+            v = Value::constant(o);
+            v->source = source;
+            if (source)
+                addGuard(Guard::equalsMatch(source, o));
+            return v;
+        }
     }
     if (PyDict_CheckExact(o)) {
         v = Value::ofKind(K::Dict, PyRef::borrow(o), source);

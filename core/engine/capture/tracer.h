@@ -118,6 +118,7 @@ public:
                         SourcePtr fnSource, std::vector<ValuePtr> args,
                         std::vector<std::pair<std::string, ValuePtr>> kwargs);
     ValuePtr getAttr(const ValuePtr &obj, const std::string &name);
+    ValuePtr objectAttr(const ValuePtr &obj, const std::string &name); // user objects, modules
     ValuePtr binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b);
     ValuePtr compareOp(int op, const ValuePtr &a, const ValuePtr &b);
     ValuePtr subscript(const ValuePtr &obj, const ValuePtr &key);
@@ -148,6 +149,7 @@ public:
 private:
     void step();
     void traceStepEvent(const CodeInstruction &ins, size_t nodesBefore, size_t guardsBefore);
+    void addAliasingGuard();
     TraceStart m_start;
     std::vector<std::unique_ptr<Frame>> m_frames;
     std::shared_ptr<GraphBuilder> m_graph;
@@ -155,6 +157,8 @@ private:
     std::vector<SideEffect> m_sideEffects;
     std::map<std::pair<PyObject *, std::string>, ValuePtr> m_attrs;
     std::map<PyObject *, ValuePtr> m_wrapped; // one Value per object read (aliasing)
+    // Every tensor read from a source, in reading order (the aliasing guard's inputs).
+    std::vector<std::pair<PyObject *, SourcePtr>> m_tensorSources;
     std::vector<Json> m_traceSteps;
     std::vector<std::string> m_stepGuards;
     int m_breakOffset = -1;

@@ -72,32 +72,7 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         auto over = m_attrs.find({obj->object.get(), name});
         if (over != m_attrs.end())
             return over->second;
-        PyObject *o = obj->object.get();
-        SourcePtr src = obj->source ? Source::attr(obj->source, name) : nullptr;
-        if (obj->kind == K::NNModule) {
-            // Parameters, buffers and submodules live in the module's dicts.
-            for (const char *dictName : {"_parameters", "_buffers", "_modules"}) {
-                PyRef d = PyRef::steal(PyObject_GetAttrString(o, dictName));
-                PyObject *v = d && PyDict_Check(d.get())
-                                  ? PyDict_GetItemString(d.get(), name.c_str())
-                                  : nullptr;
-                PyErr_Clear();
-                if (v) {
-                    if (!src)
-                        throw GraphBreak("unknown_value", "module attribute without a source");
-                    return wrap(v, src);
-                }
-            }
-        }
-        PyRef v = PyRef::steal(PyObject_GetAttrString(o, name.c_str()));
-        if (!v) {
-            PyErr_Clear();
-            throw GraphBreak("python_exception",
-                             std::string(Py_TYPE(o)->tp_name) + " has no attribute '" + name + "'");
-        }
-        if (py::isTensor(v.get()) && !src)
-            throw GraphBreak("unknown_value", "tensor attribute without a source");
-        return wrap(v.get(), src);
+        return objectAttr(obj, name);
     }
     case K::PyModule: {
         PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
@@ -143,6 +118,68 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
     default:
         throw GraphBreak("unsupported_attribute", obj->describe() + "." + name);
     }
+}
+
+// Attribute lookup on an object in CPython's order: a data descriptor of the class (a property
+// is inlined), the instance __dict__, other class attributes, then what __getattr__ would give:
+// an nn.Module's parameters, buffers and submodules, or a user-defined __getattr__ (inlined).
+ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
+    PyObject *o = obj->object.get();
+    SourcePtr src = obj->source ? Source::attr(obj->source, name) : nullptr;
+    auto wrapFound = [&](PyObject *v) {
+        if (py::isTensor(v) && !src)
+            throw GraphBreak("unknown_value", "tensor attribute without a source");
+        return wrap(v, src);
+    };
+    PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
+    PyObject *descr = _PyType_Lookup(Py_TYPE(o), nameObj.get()); // borrowed
+    PyRef descrRef = PyRef::borrow(descr);
+    if (descr && Py_TYPE(descr)->tp_descr_set) {
+        if (PyObject_TypeCheck(descr, &PyProperty_Type)) {
+            PyRef fget = PyRef::steal(PyObject_GetAttrString(descr, "fget"));
+            PyErr_Clear();
+            if (fget && PyFunction_Check(fget.get()))
+                return call(wrapUnguarded(fget.get()), {obj}, {});
+        }
+        PyRef v = PyRef::steal(PyObject_GetAttr(o, nameObj.get()));
+        if (!v) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "descriptor " + name + " raises");
+        }
+        return wrapFound(v.get());
+    }
+    PyObject **dictPtr = _PyObject_GetDictPtr(o);
+    if (dictPtr && *dictPtr) {
+        if (PyObject *v = PyDict_GetItemWithError(*dictPtr, nameObj.get()))
+            return wrapFound(v);
+        PyErr_Clear();
+    }
+    if (descr) {
+        PyRef v = PyRef::steal(PyObject_GetAttr(o, nameObj.get()));
+        if (v)
+            return wrapFound(v.get());
+        PyErr_Clear();
+    }
+    if (obj->kind == K::NNModule) {
+        for (const char *dictName : {"_parameters", "_buffers", "_modules"}) {
+            PyObject *d = dictPtr && *dictPtr ? PyDict_GetItemString(*dictPtr, dictName) : nullptr;
+            PyObject *v =
+                d && PyDict_Check(d) ? PyDict_GetItemWithError(d, nameObj.get()) : nullptr;
+            PyErr_Clear();
+            if (v) {
+                if (!src)
+                    throw GraphBreak("unknown_value", "module attribute without a source");
+                return wrap(v, src);
+            }
+        }
+    } else {
+        static PyObject *getattrName = PyUnicode_InternFromString("__getattr__");
+        PyObject *getattrFn = _PyType_Lookup(Py_TYPE(o), getattrName);
+        if (getattrFn && PyFunction_Check(getattrFn))
+            return call(wrapUnguarded(getattrFn), {obj, Value::constant(nameObj)}, {});
+    }
+    throw GraphBreak("python_exception",
+                     std::string(Py_TYPE(o)->tp_name) + " has no attribute '" + name + "'");
 }
 
 ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
@@ -266,8 +303,12 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
         PyRef list = PyRef::steal(PyList_New(0));
         for (const ValuePtr &a : args)
             PyList_Append(list.get(), constantOf(a, "shape query argument").get());
+        PyRef kw = PyRef::steal(PyDict_New());
+        for (const auto &k : kwargs)
+            PyDict_SetItemString(kw.get(), k.first.c_str(),
+                                 constantOf(k.second, "shape query argument").get());
         PyRef tuple = PyRef::steal(PyList_AsTuple(list.get()));
-        PyRef r = fn ? PyRef::steal(PyObject_Call(fn.get(), tuple.get(), nullptr)) : PyRef();
+        PyRef r = fn ? PyRef::steal(PyObject_Call(fn.get(), tuple.get(), kw.get())) : PyRef();
         if (!r) {
             PyErr_Clear();
             throw GraphBreak("python_exception", "Tensor." + name + " raises");

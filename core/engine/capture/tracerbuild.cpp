@@ -292,6 +292,9 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
     ValuePtr container = pop();
     ValuePtr item = pop();
     bool found = false;
+    if (container->kind == K::DictView)
+        container = container->name == "keys" ? container->self
+                                              : Value::sequence(K::List, iterate(container)->items);
     if (container->kind == K::Dict) {
         PyRef k = constantOf(item, "dict key");
         for (const PyRef &key : container->keys)

@@ -99,6 +99,8 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
         const ValuePtr &a = args[0];
         if (a->isSequence() || a->kind == K::Dict)
             return Value::constant(PyRef::steal(PyLong_FromSize_t(a->items.size())));
+        if (a->kind == K::DictView)
+            return Value::constant(PyRef::steal(PyLong_FromSize_t(a->self->items.size())));
         if (a->kind == K::Tensor) {
             ValuePtr shape = getAttr(a, "shape");
             if (PyTuple_Size(shape->object.get()) == 0)
@@ -132,12 +134,22 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
         PyRef attrName = constantOf(args[1], "attribute name");
         if (!PyUnicode_Check(attrName.get()))
             throw GraphBreak("python_exception", "attribute name must be a string");
+        const std::string attr = PyUnicode_AsUTF8(attrName.get());
+        // Whether the attribute exists is part of what the trace assumed (Dynamo's HASATTR).
+        bool guardable =
+            args[0]->source && (args[0]->kind == K::UserObject || args[0]->kind == K::NNModule);
         try {
-            ValuePtr v = getAttr(args[0], PyUnicode_AsUTF8(attrName.get()));
-            return is(fn, "hasattr") ? Value::constant(Py_True) : v;
+            ValuePtr v = getAttr(args[0], attr);
+            if (!is(fn, "hasattr"))
+                return v;
+            if (guardable)
+                addGuard(Guard::hasAttr(args[0]->source, attr, true));
+            return Value::constant(Py_True);
         } catch (const GraphBreak &b) {
             if (b.typeId() != "python_exception")
                 throw;
+            if (guardable)
+                addGuard(Guard::hasAttr(args[0]->source, attr, false));
             if (is(fn, "hasattr"))
                 return Value::constant(Py_False);
             if (args.size() == 3)
@@ -226,6 +238,12 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
         ValuePtr it = iterate(args[0]);
         ValuePtr acc =
             args.size() > 1 ? args[1] : Value::constant(PyRef::steal(PyLong_FromLong(0)));
+        for (const auto &k : kwargs) {
+            if (k.first != "start")
+                throw GraphBreak("python_exception",
+                                 "sum() got an unexpected keyword argument '" + k.first + "'");
+            acc = k.second;
+        }
         for (size_t i = it->index; i < it->items.size(); ++i)
             acc = binaryOp(0, acc, it->items[i]);
         return acc;
@@ -306,17 +324,8 @@ ValuePtr Tracer::callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args
         }
     }
     if (self->kind == K::Dict) {
-        if (name == "items" || name == "keys" || name == "values") {
-            std::vector<ValuePtr> out;
-            for (size_t i = 0; i < self->keys.size(); ++i) {
-                ValuePtr k = Value::constant(self->keys[i]);
-                if (name == "items")
-                    out.push_back(Value::sequence(K::Tuple, {k, self->items[i]}));
-                else
-                    out.push_back(name == "keys" ? k : self->items[i]);
-            }
-            return Value::sequence(K::List, out);
-        }
+        if ((name == "items" || name == "keys" || name == "values") && args.empty())
+            return Value::method(K::DictView, self, name);
         if (name == "get" && !args.empty()) {
             PyRef k = constantOf(args[0], "dict key");
             for (size_t i = 0; i < self->keys.size(); ++i)

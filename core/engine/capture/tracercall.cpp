@@ -141,6 +141,9 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         PyObject *f = fn->object.get();
         if (PyObject_HasAttrString(f, "_dynascope_disabled"))
             throw GraphBreak("disabled_function", py::qualnameOf(f));
+        // torch._dynamo.is_compiling() / torch.compiler.is_compiling(): True while tracing.
+        if (PyObject_HasAttrString(f, "_dynascope_is_compiling"))
+            return Value::constant(Py_True);
         PyObject *code = PyFunction_GET_CODE(f);
         SourcePtr src = fn->source;
         std::vector<ValuePtr> defaults = tupleItems(

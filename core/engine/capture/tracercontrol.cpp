@@ -116,6 +116,18 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
         for (const PyRef &k : v->keys)
             it->items.push_back(Value::constant(k));
         return it;
+    case K::DictView: {
+        // The dict's contents now: a view sees every change made since it was taken.
+        const ValuePtr &d = v->self;
+        for (size_t i = 0; i < d->keys.size(); ++i) {
+            ValuePtr k = Value::constant(d->keys[i]);
+            if (v->name == "items")
+                it->items.push_back(Value::sequence(K::Tuple, {k, d->items[i]}));
+            else
+                it->items.push_back(v->name == "keys" ? k : d->items[i]);
+        }
+        return it;
+    }
     case K::Tensor: {
         std::vector<std::string> shape = shapeStrings(*v);
         if (shape.empty())

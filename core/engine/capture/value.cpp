@@ -68,6 +68,15 @@ PyRef Value::asPython() const {
     case Kind::Builtin:
     case Kind::PyModule:
         return object;
+    case Kind::DictView: {
+        PyRef d = self ? self->asPython() : PyRef();
+        if (!d)
+            return {};
+        PyRef view = PyRef::steal(PyObject_CallMethod(d.get(), name.c_str(), nullptr));
+        if (!view)
+            PyErr_Clear();
+        return view;
+    }
     default:
         return {};
     }
@@ -113,6 +122,8 @@ const char *kindName(Value::Kind kind) {
         return "UserDefinedObjectVariable";
     case Value::Kind::GradMode:
         return "GradModeVariable";
+    case Value::Kind::DictView:
+        return "DictViewVariable";
     }
     return "?";
 }

@@ -35,6 +35,8 @@ struct Value {
         UserObject,     // any other object, read through its attributes
         GradMode,       // torch.no_grad()/enable_grad()/set_grad_enabled(b): `index` = mode;
                         // name "__exit__" for the bound exit that restores mode `index`
+        DictView,       // d.keys()/values()/items(): `self` = the dict, `name` = which; a live
+                        // view (reads the dict's contents when used, as CPython's views do)
     };
 
     Kind kind = Kind::Constant;

@@ -58,6 +58,10 @@ class Capture:
         if not callable(model):
             raise RuntimeError(f"torch.compile expects a function or a module, got {type(model).__name__}")
         compiler_fn = backends.lookup_backend(backend)
+        if options and backend == "inductor":
+            from _dynascope_shim import kernels_config
+
+            kernels_config.config.apply_options(options)  # unknown keys raise, as in torch
         if disable:
             return model
         return self.optimize_callable(model, compiler_fn, fullgraph=fullgraph, dynamic=dynamic)

@@ -7,7 +7,8 @@ import types
 
 import torch
 
-from _dynascope_shim import api, backends, config, exc, explain, graphmodule, report, testing
+from _dynascope_shim import (api, backends, config, exc, explain, graphmodule, kernels_config,
+                             report, testing)
 
 
 def _module(name, doc, package=False, **attrs):
@@ -19,10 +20,13 @@ def _module(name, doc, package=False, **attrs):
     return module
 
 
-def _not_compiling():
-    # Code runs concretely in Dynascope (the tracer reads bytecode, it never runs it with
-    # fake values), so user code never observes a compile in progress.
+def _is_compiling():
+    # False when called for real; the tracer folds a traced call to True (it recognises the
+    # function by the `_dynascope_is_compiling` mark), as Dynamo does while it traces.
     return False
+
+
+_is_compiling._dynascope_is_compiling = True
 
 
 def _identity_decorator(fn=None, *args, **kwargs):
@@ -54,9 +58,11 @@ def install(core=None):
         "torch._dynamo.testing", testing.__doc__, CompileCounter=testing.CompileCounter,
         CompileCounterWithBackend=testing.CompileCounterWithBackend,
         EagerAndRecordGraphs=testing.EagerAndRecordGraphs, same=testing.same,
-        normalize_gm=testing.normalize_gm)
-    utils_module = _module("torch._dynamo.utils", "torch._dynamo.utils (counters)",
-                           counters=backends.counters)
+        normalize_gm=testing.normalize_gm, standard_test=testing.standard_test,
+        unsupported=core.disable(testing.unsupported), three=testing.three,
+        rand_strided=testing.rand_strided, reduce_to_scalar_loss=testing.reduce_to_scalar_loss)
+    utils_module = _module("torch._dynamo.utils", "torch._dynamo.utils (counters, same)",
+                           counters=backends.counters, same=testing.same)
     eval_frame = _module("torch._dynamo.eval_frame", "OptimizedModule",
                          OptimizedModule=api.OptimizedModule, explain=explain_)
     registry = _module("torch._dynamo.backends.registry", "backend registry",
@@ -76,7 +82,7 @@ def install(core=None):
         maybe_mark_dynamic=capture.mark_dynamic, mark_static=_identity_decorator,
         optimize=capture.optimize, optimize_assert=capture.optimize_assert, run=capture.run,
         allow_in_graph=_identity_decorator, assume_constant_result=_identity_decorator,
-        is_compiling=_not_compiling, list_backends=backends.list_backends,
+        is_compiling=_is_compiling, list_backends=backends.list_backends,
         register_backend=backends.register_backend, OptimizedModule=api.OptimizedModule,
         config=cfg, exc=exc_module, testing=testing_module, utils=utils_module,
         eval_frame=eval_frame, backends=backends_module)
@@ -84,8 +90,12 @@ def install(core=None):
         "torch.compiler", "torch.compiler, provided by Dynascope.",
         compile=capture.compile, reset=capture.reset, disable=capture.disable,
         list_backends=backends.list_backends, allow_in_graph=_identity_decorator,
-        assume_constant_result=_identity_decorator, is_compiling=_not_compiling,
-        is_dynamo_compiling=_not_compiling)
+        assume_constant_result=_identity_decorator, is_compiling=_is_compiling,
+        is_dynamo_compiling=_is_compiling)
+    inductor = _module("torch._inductor", "Dynascope's kernel generator (backend='inductor').",
+                       package=True, config=kernels_config.config)
+    sys.modules["torch._inductor.config"] = kernels_config.config
+    torch._inductor = inductor
     torch.compile = capture.compile
     torch._dynamo = dynamo
     torch.compiler = compiler
@@ -98,5 +108,6 @@ def install(core=None):
 
     _module("dynascope", "Dynascope's own API: compile (= torch.compile), records, report.",
             compile=capture.compile, explain=explain_, reset=capture.reset, records=records,
-            report=report_text, GraphModule=graphmodule.GraphModule)
+            report=report_text, GraphModule=graphmodule.GraphModule,
+            kernel_records=kernels_config.records)
     return dynamo

@@ -1,5 +1,7 @@
 """torch._dynamo.testing: the backends Dynamo's own tests count graphs and ops with."""
 
+import re
+
 import torch
 
 from _dynascope_shim.backends import lookup_backend
@@ -79,6 +81,67 @@ def same(ref, res, fp64_ref=None, cos_similarity=False, tol=1e-4, equal_nan=Fals
 
 
 def normalize_gm(gm_str):
-    """Strips the per-run parts (addresses) of a printed graph so two prints compare equal."""
-    import re
-    return re.sub(r" at 0x[0-9a-f]+", "", gm_str)
+    """Dynamo's normalize_gm: drops comment lines (they name files and lines, which differ from
+    machine to machine) and trailing spaces, so two printed graphs compare equal."""
+    without_comments = re.sub(r"(?m)^ *#.*\n?", "", gm_str)
+    return "\n".join(line.rstrip() for line in without_comments.split("\n"))
+
+
+three = 3  # a module constant Dynamo's tests read through torch._dynamo.testing.three
+
+
+def unsupported(obj1, obj2):
+    """A call Dynamo cannot trace (a graph break); returns its second argument. Disabled by
+    install() with the core's disable, as Dynamo's C helper of the same name is opaque."""
+    return obj2
+
+
+def standard_test(self, fn, nargs, expected_ops=None, expected_ops_dynamic=None,
+                  expected_frame_count=1):
+    """Dynamo's standard_test: fn on two sets of 10x10 inputs, compiled with optimize_assert
+    (fullgraph), called twice per set; results must equal eager ones and the counts the given
+    ones. `self` is a unittest.TestCase (its assert methods report the failure)."""
+    import torch._dynamo as dynamo
+
+    if expected_ops_dynamic is not None and not dynamo.config.assume_static_by_default:
+        expected_ops = expected_ops_dynamic
+    actual = CompileCounter()
+    args1 = [torch.randn(10, 10) for _ in range(nargs)]
+    args2 = [torch.randn(10, 10) for _ in range(nargs)]
+    correct1 = fn(*args1)
+    correct2 = fn(*args2)
+    dynamo.reset()
+    opt_fn = dynamo.optimize_assert(actual)(fn)
+    val1a = opt_fn(*args1)
+    val2a = opt_fn(*args2)
+    val1b = opt_fn(*args1)
+    val2b = opt_fn(*args2)
+    dynamo.reset()
+    self.assertTrue(same(val1a, correct1), f"first call: {val1a!r} != {correct1!r}")
+    self.assertTrue(same(val1b, correct1))
+    self.assertTrue(same(val2a, correct2))
+    self.assertTrue(same(val2b, correct2))
+    self.assertEqual(actual.frame_count, expected_frame_count)
+    if expected_ops is not None:
+        self.assertEqual(actual.op_count, expected_ops)
+
+
+def rand_strided(size, stride, dtype=torch.float32, device="cpu", extra_size=0):
+    """A tensor with the given sizes and strides over a fresh buffer just large enough."""
+    needed = sum((n - 1) * s for n, s in zip(size, stride)) + 1 + extra_size
+    if dtype.is_floating_point:
+        buffer = torch.randn(needed, dtype=dtype, device=device)
+    else:
+        buffer = torch.zeros(size=[needed], dtype=dtype, device=device)
+    return torch.as_strided(buffer, size, stride)
+
+
+def reduce_to_scalar_loss(out):
+    """Dynamo's loss for tests: the mean of a tensor, averaged over sequences and dicts."""
+    if isinstance(out, torch.Tensor):
+        return out.sum() / out.numel()
+    if isinstance(out, (list, tuple)):
+        return sum(reduce_to_scalar_loss(x) for x in out) / len(out)
+    if isinstance(out, dict):
+        return sum(reduce_to_scalar_loss(v) for v in out.values()) / len(out.keys())
+    raise NotImplementedError("Don't know how to reduce", type(out))

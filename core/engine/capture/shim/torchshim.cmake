@@ -2,6 +2,10 @@
 set(DYNASCOPE_SHIM_SOURCES
   bootstrap.py install.py api.py backends.py config.py exc.py explain.py graphmodule.py
   report.py testing.py)
+# The kernel generator (backend="inductor") lives in core/engine/backends/inductor/.
+foreach(_kernels_py ir ops lower pointwise views schedule codegen build backend config)
+  list(APPEND DYNASCOPE_SHIM_SOURCES "../../backends/inductor/kernels_${_kernels_py}.py")
+endforeach()
 list(TRANSFORM DYNASCOPE_SHIM_SOURCES PREPEND "${CMAKE_CURRENT_SOURCE_DIR}/shim/" OUTPUT_VARIABLE _shim_paths)
 # Commas, not semicolons: a ;-list would be split on its way through the build tool.
 string(REPLACE ";" "," _shim_list "${DYNASCOPE_SHIM_SOURCES}")

@@ -1,0 +1,191 @@
+"""Builds generated C++ with the system g++ and keeps the shared objects in a disk cache:
+$XDG_CACHE_HOME/dynascope/kernels/<key>/ (folder 0700), key = hash of source, full command,
+compiler identity (path, size, mtime, version), CPU flags and generator version. Writes are
+atomic (temporary name + rename), a lock file per key serialises builders, an entry whose
+recorded SHA-256 does not match or that fails to load is rebuilt."""
+
+import ctypes
+import fcntl
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+
+from _dynascope_shim import kernels_codegen
+
+# Inductor's flags, plus three that keep elementwise arithmetic bit-identical to eager torch
+# (no reassociation, no x/y -> x*(1/y), no fused multiply-add): a debugger's compiled result
+# should equal the eager one. Reductions still vectorise (their omp simd clauses allow it).
+FLAGS = ["-O3", "-march=native", "-ffast-math", "-fno-finite-math-only", "-fno-associative-math",
+         "-fno-reciprocal-math", "-ffp-contract=off", "-fopenmp", "-fPIC", "-shared", "-std=c++17"]
+LIBS = ["-lmvec", "-lm"]
+
+_compiler_ids = {}
+_cpu = None
+_loaded = {}  # key -> ctypes.CDLL (one load per process and binary)
+
+
+class BuildError(Exception):
+    """A compile that failed or could not run; .path names the source file kept for reading."""
+
+    def __init__(self, message, path=""):
+        super().__init__(message)
+        self.path = path
+
+
+class Built:
+    def __init__(self, library, key, path, hit, compile_s, load_s, note=""):
+        self.library = library
+        self.key = key
+        self.path = path  # the .cpp kept beside the .so
+        self.hit = hit
+        self.compile_s = compile_s
+        self.load_s = load_s
+        self.note = note
+
+
+def compiler():
+    return shutil.which(os.environ.get("DYNASCOPE_CXX", "g++"))
+
+
+def _compiler_id(path):
+    st = os.stat(path)
+    ident = (path, st.st_size, st.st_mtime_ns)
+    if ident not in _compiler_ids:
+        try:
+            version = subprocess.run([path, "-dumpfullversion"], capture_output=True, text=True,
+                                     timeout=30).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            version = "?"
+        _compiler_ids[ident] = f"{path}:{st.st_size}:{st.st_mtime_ns}:{version}"
+    return _compiler_ids[ident]
+
+
+def _cpu_flags():
+    global _cpu
+    if _cpu is None:
+        _cpu = ""
+        try:
+            with open("/proc/cpuinfo", encoding="utf-8") as f:
+                for line in f:
+                    if line.startswith("flags"):
+                        _cpu = line.split(":", 1)[1].strip()
+                        break
+        except OSError:
+            pass
+    return _cpu
+
+
+def cache_root():
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "dynascope", "kernels")
+
+
+def command(cxx, src, out):
+    return [cxx, *FLAGS, "-o", out, src, *LIBS]
+
+
+def cache_key(source, cxx):
+    h = hashlib.sha256()
+    for part in (source, " ".join(command(cxx, "kernel.cpp", "kernel.so")), _compiler_id(cxx),
+                 _cpu_flags(), kernels_codegen.GENERATOR_VERSION):
+        h.update(part.encode())
+        h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def _sha(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def _write_atomic(path, data):
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def _entry_dir():
+    """The cache root (created 0700), or a private temporary folder when it is not writable."""
+    root = cache_root()
+    try:
+        os.makedirs(root, mode=0o700, exist_ok=True)
+        os.chmod(root, 0o700)
+        probe = tempfile.NamedTemporaryFile(dir=root, prefix=".probe-")
+        probe.close()
+        return root, ""
+    except OSError as e:
+        tmp = tempfile.mkdtemp(prefix="dynascope-kernels-")
+        return tmp, (f"kernel cache {root} is not writable ({e.strerror or e}); kernels are built "
+                     f"in {tmp} and not kept")
+
+
+def _try_load(entry):
+    so, sha = os.path.join(entry, "kernel.so"), os.path.join(entry, "kernel.sha256")
+    if not (os.path.exists(so) and os.path.exists(sha)):
+        return None
+    try:
+        with open(sha, encoding="utf-8") as f:
+            if f.read().strip() != _sha(so):
+                return None
+        return ctypes.CDLL(so)
+    except OSError:
+        return None
+
+
+def build(source_text):
+    """Returns Built, or raises BuildError (no compiler, compile error)."""
+    cxx = compiler()
+    if cxx is None:
+        raise BuildError("no C++ compiler (g++) on PATH")
+    key = cache_key(source_text, cxx)
+    if key in _loaded:
+        lib, path = _loaded[key]
+        return Built(lib, key, path, True, 0.0, 0.0)
+    root, note = _entry_dir()
+    entry = os.path.join(root, key)
+    cpp = os.path.join(entry, "kernel.cpp")
+    start = time.perf_counter()
+    lib = _try_load(entry)
+    if lib is not None:
+        _loaded[key] = (lib, cpp)
+        return Built(lib, key, cpp, True, 0.0, time.perf_counter() - start, note)
+    os.makedirs(entry, mode=0o700, exist_ok=True)
+    with open(os.path.join(root, key + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            lib = _try_load(entry)  # another process may have built it while we waited
+            if lib is not None:
+                _loaded[key] = (lib, cpp)
+                return Built(lib, key, cpp, True, 0.0, time.perf_counter() - start, note)
+            _write_atomic(cpp, source_text)
+            so = os.path.join(entry, "kernel.so")
+            for stale in (so, os.path.join(entry, "kernel.sha256")):
+                if os.path.exists(stale):
+                    os.remove(stale)  # a corrupt entry: rebuilt below
+            fd, tmp_so = tempfile.mkstemp(dir=entry, prefix=".tmp-", suffix=".so")
+            os.close(fd)
+            cmd = command(cxx, cpp, tmp_so)
+            try:
+                done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+            except (OSError, subprocess.SubprocessError) as e:
+                os.remove(tmp_so)
+                raise BuildError(f"{os.path.basename(cxx)} could not run: {e}", cpp) from None
+            compile_s = time.perf_counter() - start
+            if done.returncode != 0:
+                os.remove(tmp_so)
+                log = os.path.join(entry, "build.log")
+                _write_atomic(log, " ".join(cmd) + "\n" + done.stderr)
+                first = next((l for l in done.stderr.splitlines() if "error" in l), done.stderr[:200])
+                raise BuildError(f"compile error: {first.strip()} (full log: {log})", cpp)
+            os.replace(tmp_so, so)
+            _write_atomic(os.path.join(entry, "kernel.sha256"), _sha(so))
+            start = time.perf_counter()
+            lib = ctypes.CDLL(so)
+            _loaded[key] = (lib, cpp)
+            return Built(lib, key, cpp, False, compile_s, time.perf_counter() - start, note)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

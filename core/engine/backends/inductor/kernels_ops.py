@@ -1,0 +1,124 @@
+"""Pointwise operations of the kernel generator: aten op -> C expression in a compute type.
+
+Each entry takes the operands' C expressions (already cast to the compute type), the C type and
+whether it is a floating type; transcendental functions call libm by name (the float32 variant
+has the f suffix) and the generated file declares their SIMD variants so loops vectorise.
+"""
+
+import math
+
+import torch
+
+aten = torch.ops.aten
+prims = torch.ops.prims
+
+# libm functions with SIMD variants in glibc's libmvec (x86_64, glibc >= 2.35).
+LIBM = ["sin", "cos", "tan", "exp", "log", "tanh", "erf", "erfc", "expm1", "log1p", "log2",
+        "log10", "exp2", "sinh", "cosh", "asin", "acos", "atan", "asinh", "acosh", "atanh",
+        "cbrt", "pow", "atan2"]
+TRANSCENDENTAL_COST = 4
+
+
+def fn(name, ctype):
+    return name + ("f" if ctype == "float" else "")
+
+
+def literal(value, ctype):
+    if ctype == "bool":
+        return "true" if value else "false"
+    if ctype in ("float", "double"):
+        value = float(value)
+        suffix = "f" if ctype == "float" else ""
+        if math.isnan(value):
+            return f'__builtin_nan{suffix}("")'
+        if math.isinf(value):
+            return f"({'-' if value < 0 else ''}__builtin_inf{suffix}())"
+        text = repr(value)
+        if "e" not in text and "." not in text:
+            text += ".0"
+        return f"{text}{suffix}" if value >= 0 else f"({text}{suffix})"
+    value = int(value)
+    return f"(int64_t){value}" if value >= 0 else f"((int64_t)({value}))"
+
+
+def _sqrt(a, t):
+    return f"__builtin_sqrt{'f' if t == 'float' else ''}({a})"
+
+
+def _abs(a, t, fl):
+    return f"__builtin_fabs{'f' if t == 'float' else ''}({a})" if fl else f"({a} < 0 ? -{a} : {a})"
+
+
+def _maximum(a, b):
+    return f"(({a} > {b} || {a} != {a}) ? {a} : {b})"
+
+
+def _minimum(a, b):
+    return f"(({a} < {b} || {a} != {a}) ? {a} : {b})"
+
+
+def _pow(a, b, t):
+    if b in ("2.0f", "2.0", "(int64_t)2"):
+        return f"({a} * {a})"
+    if b in ("0.5f", "0.5"):
+        return _sqrt(a, t)
+    if b in ("3.0f", "3.0", "(int64_t)3"):
+        return f"({a} * {a} * {a})"
+    return f"{fn('pow', t)}({a}, {b})"
+
+
+def _sigmoid(a, t):
+    one = literal(1, t)
+    return f"({one} / ({one} + {fn('exp', t)}(-{a})))"
+
+
+# name: (arity, cost, builder(args, ctype, is_float) -> C expression)
+POINTWISE = {
+    aten.add.Tensor: (2, 1, lambda a, t, f: f"({a[0]} + {a[1]})"),
+    aten.sub.Tensor: (2, 1, lambda a, t, f: f"({a[0]} - {a[1]})"),
+    aten.mul.Tensor: (2, 1, lambda a, t, f: f"({a[0]} * {a[1]})"),
+    aten.div.Tensor: (2, 1, lambda a, t, f: f"({a[0]} / {a[1]})"),
+    aten.maximum.default: (2, 1, lambda a, t, f: _maximum(*a)),
+    aten.minimum.default: (2, 1, lambda a, t, f: _minimum(*a)),
+    aten.pow.Tensor_Scalar: (2, 2, lambda a, t, f: _pow(a[0], a[1], t)),
+    aten.pow.Tensor_Tensor: (2, TRANSCENDENTAL_COST, lambda a, t, f: f"{fn('pow', t)}({a[0]}, {a[1]})"),
+    aten.atan2.default: (2, TRANSCENDENTAL_COST, lambda a, t, f: f"{fn('atan2', t)}({a[0]}, {a[1]})"),
+    aten.neg.default: (1, 1, lambda a, t, f: f"(-{a[0]})"),
+    aten.relu.default: (1, 1, lambda a, t, f: f"({a[0]} < 0 ? {literal(0, t)} : {a[0]})"),
+    aten.abs.default: (1, 1, lambda a, t, f: _abs(a[0], t, f)),
+    aten.sqrt.default: (1, 2, lambda a, t, f: _sqrt(a[0], t)),
+    aten.rsqrt.default: (1, 2, lambda a, t, f: f"({literal(1, t)} / {_sqrt(a[0], t)})"),
+    aten.reciprocal.default: (1, 1, lambda a, t, f: f"({literal(1, t)} / {a[0]})"),
+    aten.sigmoid.default: (1, TRANSCENDENTAL_COST, lambda a, t, f: _sigmoid(a[0], t)),
+    aten.floor.default: (1, 1, lambda a, t, f: f"__builtin_floor{'f' if t == 'float' else ''}({a[0]})" if f else a[0]),
+    aten.ceil.default: (1, 1, lambda a, t, f: f"__builtin_ceil{'f' if t == 'float' else ''}({a[0]})" if f else a[0]),
+    aten.trunc.default: (1, 1, lambda a, t, f: f"__builtin_trunc{'f' if t == 'float' else ''}({a[0]})" if f else a[0]),
+    aten.sign.default: (1, 1, lambda a, t, f: f"(({a[0]} > 0) - ({a[0]} < 0) + {literal(0, t)}{'+ (' + a[0] + ' != ' + a[0] + ' ? ' + a[0] + ' : ' + literal(0, t) + ')' if f else ''})"),
+    aten.eq.Tensor: (2, 1, lambda a, t, f: f"({a[0]} == {a[1]})"),
+    aten.ne.Tensor: (2, 1, lambda a, t, f: f"({a[0]} != {a[1]})"),
+    aten.gt.Tensor: (2, 1, lambda a, t, f: f"({a[0]} > {a[1]})"),
+    aten.ge.Tensor: (2, 1, lambda a, t, f: f"({a[0]} >= {a[1]})"),
+    aten.lt.Tensor: (2, 1, lambda a, t, f: f"({a[0]} < {a[1]})"),
+    aten.le.Tensor: (2, 1, lambda a, t, f: f"({a[0]} <= {a[1]})"),
+    aten.logical_not.default: (1, 1, lambda a, t, f: f"(!{a[0]})"),
+    aten.logical_and.default: (2, 1, lambda a, t, f: f"({a[0]} && {a[1]})"),
+    aten.logical_or.default: (2, 1, lambda a, t, f: f"({a[0]} || {a[1]})"),
+    aten.bitwise_not.default: (1, 1, lambda a, t, f: f"(!{a[0]})" if t == "bool" else f"(~{a[0]})"),
+    aten.isnan.default: (1, 1, lambda a, t, f: f"({a[0]} != {a[0]})"),
+}
+SCALAR_ALIASES = {
+    aten.add.Scalar: aten.add.Tensor, aten.sub.Scalar: aten.sub.Tensor,
+    aten.mul.Scalar: aten.mul.Tensor, aten.div.Scalar: aten.div.Tensor,
+    aten.eq.Scalar: aten.eq.Tensor, aten.ne.Scalar: aten.ne.Tensor, aten.gt.Scalar: aten.gt.Tensor,
+    aten.ge.Scalar: aten.ge.Tensor, aten.lt.Scalar: aten.lt.Tensor, aten.le.Scalar: aten.le.Tensor,
+    aten.rsub.Scalar: aten.sub.Tensor, aten.rsub.Tensor: aten.sub.Tensor,
+}
+for _name in ["sin", "cos", "tan", "exp", "log", "tanh", "erf", "erfc", "expm1", "log1p", "log2",
+              "log10", "exp2", "sinh", "cosh", "asin", "acos", "atan", "asinh", "acosh", "atanh"]:
+    POINTWISE[getattr(aten, _name).default] = (
+        1, TRANSCENDENTAL_COST, (lambda name: lambda a, t, f: f"{fn(name, t)}({a[0]})")(_name))
+
+# Ops whose compute type is the promoted type of the operands, not the output's (bool results).
+COMPARISONS = {aten.eq.Tensor, aten.ne.Tensor, aten.gt.Tensor, aten.ge.Tensor, aten.lt.Tensor,
+               aten.le.Tensor, aten.isnan.default}
+LOGICAL = {aten.logical_not.default, aten.logical_and.default, aten.logical_or.default}

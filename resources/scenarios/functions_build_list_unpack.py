@@ -1,0 +1,16 @@
+# PyTorch test/dynamo/test_functions.py FunctionTests.test_build_list_unpack (make_test): under
+# optimize_assert (fullgraph=True) the function is one graph and its results equal eager
+# ones on two sets of 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+
+
+def fn(a, b):
+    it1 = (x + 1 for x in (a, b))
+    it2 = (x - 1 for x in (a, b))
+    return torch.cat([*it1, *it2], dim=-1)
+
+
+torch._dynamo.testing.standard_test(unittest.TestCase(), fn, nargs=2)

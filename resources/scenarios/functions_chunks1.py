@@ -1,0 +1,17 @@
+# PyTorch test/dynamo/test_functions.py FunctionTests.test_chunks1 (make_test): under
+# optimize_assert (fullgraph=True) the function is one graph and its results equal eager
+# ones on two sets of 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+
+
+def fn(x):
+    chunk_size = 5
+    assert x.shape[0] % chunk_size == 0
+    assert x.shape[0] // chunk_size == 2
+    return x[:chunk_size] - x[chunk_size:]
+
+
+torch._dynamo.testing.standard_test(unittest.TestCase(), fn, nargs=1)

@@ -1,0 +1,18 @@
+# PyTorch test/dynamo/test_functions.py FunctionTests.test_functools_partial (make_test): under
+# optimize_assert (fullgraph=True) the function is one graph and its results equal eager
+# ones on two sets of 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+
+import functools
+
+clip01 = functools.partial(torch.clip, min=0.0, max=1.0)
+
+
+def fn(a, b):
+    return clip01(a + b)
+
+
+torch._dynamo.testing.standard_test(unittest.TestCase(), fn, nargs=2)

@@ -1,0 +1,19 @@
+# PyTorch test/dynamo/test_functions.py FunctionTests.test_itertools_combinations (make_test): under
+# optimize_assert (fullgraph=True) the function is one graph and its results equal eager
+# ones on two sets of 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+
+import itertools
+
+
+def fn(a, b):
+    combs = []
+    for size in itertools.combinations((1, 2, 3, 4), 2):
+        combs.append(torch.ones(size))
+    return combs
+
+
+torch._dynamo.testing.standard_test(unittest.TestCase(), fn, nargs=2)

@@ -1,0 +1,19 @@
+# PyTorch test/dynamo/test_functions.py FunctionTests.test_list_convert (make_test): under
+# optimize_assert (fullgraph=True) the function is one graph and its results equal eager
+# ones on two sets of 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+
+
+def fn(a, b):
+    ll = [a + 2, b]
+    ll = tuple(ll)
+    tmp = b + 3
+    ll = list(ll)
+    v1, v2 = ll
+    return v1 - v2 + tmp
+
+
+torch._dynamo.testing.standard_test(unittest.TestCase(), fn, nargs=2)

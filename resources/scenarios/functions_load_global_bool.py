@@ -1,0 +1,20 @@
+# PyTorch test/dynamo/test_functions.py FunctionTests.test_load_global_bool (make_test): under
+# optimize_assert (fullgraph=True) the function is one graph and its results equal eager
+# ones on two sets of 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+
+
+flag = True
+
+
+def fn(x):
+    if flag:
+        return torch.add(x, x)
+    else:
+        return x
+
+
+torch._dynamo.testing.standard_test(unittest.TestCase(), fn, nargs=1)

@@ -1,0 +1,16 @@
+# PyTorch test/dynamo/test_functions.py FunctionTests.test_torch_distributions_functions (make_test): under
+# optimize_assert (fullgraph=True) the function is one graph and its results equal eager
+# ones on two sets of 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+
+
+def fn(x):
+    normal = torch.distributions.Normal(x, torch.tensor(1))
+    independent = torch.distributions.Independent(normal, 1)
+    return independent.log_prob(x)
+
+
+torch._dynamo.testing.standard_test(unittest.TestCase(), fn, nargs=1)

@@ -1,0 +1,14 @@
+# PyTorch test/dynamo/test_functions.py FunctionTests.test_viatorch (make_test): under
+# optimize_assert (fullgraph=True) the function is one graph and its results equal eager
+# ones on two sets of 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+
+
+def fn(a, b):
+    return torch.sub(a, b)
+
+
+torch._dynamo.testing.standard_test(unittest.TestCase(), fn, nargs=2)

@@ -1,0 +1,22 @@
+# PyTorch test/dynamo/test_global.py TestGlobals.test_store_global_dict: g_dict["b"] += 1 on a
+# global dict is written back: eager - compiled == 1.
+import torch
+import torch._dynamo
+from torch._dynamo.testing import CompileCounter, same
+
+g_dict = {"a": 0, "b": 1}
+
+
+def fn(x):
+    val = x + g_dict["b"]
+    g_dict["b"] += 1
+    return val
+
+
+torch._dynamo.reset()
+x = torch.randn(10)
+cnts = CompileCounter()
+res1 = torch.compile(fn, backend=cnts)(x)
+res2 = fn(x)
+assert same(res2 - res1, torch.ones(10))
+assert g_dict == {"a": 0, "b": 3}

@@ -1,0 +1,25 @@
+# PyTorch test/dynamo/test_subgraphs.py SubGraphTests.test_stack_state1: compiled with
+# torch._dynamo.optimize(CompileCounter), called on (ones, -2*ones) and swapped; results
+# equal eager ones, frame_count 2, op_count 6 (SubGraphTests._common).
+import torch
+import torch._dynamo
+from torch._dynamo.testing import CompileCounter, same, unsupported
+
+
+def fn(a, b):
+    t1 = 1.23 * a
+    t2 = 4.56 * a
+    c1 = a - b
+    c2 = b - a
+    return t1 / (t2 - unsupported(c1, c2))
+
+
+torch._dynamo.reset()
+v1 = torch.ones(10)
+v2 = torch.ones(10) * -2.0
+correct1, correct2 = fn(v1, v2), fn(v2, v1)
+cnt = CompileCounter()
+opt_fn = torch._dynamo.optimize(cnt)(fn)
+assert same(opt_fn(v1, v2), correct1)
+assert same(opt_fn(v2, v1), correct2)
+assert (cnt.frame_count, cnt.op_count) == (2, 6), (cnt.frame_count, cnt.op_count)

@@ -1,0 +1,179 @@
+# The generated-kernel suite: every case runs through backend="inductor" (generated C++) and is
+# compared with eager PyTorch (the oracle): values within dtype tolerance, NaN/Inf where eager
+# has them, dtypes and shapes equal, and each graph really compiled (its record says so).
+# Usage: dynascope run kernel_suite.py [-k SUBSTRING]
+import sys
+
+import torch
+import torch._inductor.config as config
+
+import dynascope
+
+config.async_compile = False  # build before the first call, so every call below runs kernels
+records = dynascope.kernel_records
+torch.manual_seed(0)
+failures, passed = [], 0
+only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else ""
+
+
+def check(name, fn, *inputs, compiled=True, fallbacks=None):
+    global passed
+    if only and only not in name:
+        return
+    if "-v" in sys.argv:
+        print("case", name, flush=True)
+    torch._dynamo.reset()
+    before = len(records())
+    try:
+        expected = fn(*inputs)
+        got = torch.compile(fn, backend="inductor")(*inputs)
+        exp_list = expected if isinstance(expected, tuple) else (expected,)
+        got_list = got if isinstance(got, tuple) else (got,)
+        assert len(exp_list) == len(got_list), f"{len(got_list)} outputs, eager {len(exp_list)}"
+        for e, g in zip(exp_list, got_list):
+            assert g.dtype == e.dtype, f"dtype {g.dtype}, eager {e.dtype}"
+            assert g.shape == e.shape, f"shape {tuple(g.shape)}, eager {tuple(e.shape)}"
+            torch.testing.assert_close(g, e, equal_nan=True, rtol=1e-4, atol=1e-5)
+        new = records()[before:]
+        if compiled:
+            assert new and all(r["status"] == "compiled" for r in new), \
+                f"not compiled: {[r['status'] for r in new]}"
+        if fallbacks is not None:
+            got_fb = sorted({f["op"] for r in new for f in r["fallbacks"]})
+            assert got_fb == sorted(fallbacks), f"fallbacks {got_fb}, expected {fallbacks}"
+        passed += 1
+    except Exception as e:  # report every failing case, not only the first
+        failures.append(f"{name}: {type(e).__name__}: {e}")
+
+
+def rnd(*shape, dtype=torch.float32):
+    if dtype == torch.bool:
+        return torch.rand(shape) > 0.5
+    if dtype in (torch.int64, torch.int32):
+        return torch.randint(-5, 6, shape, dtype=dtype)
+    return torch.randn(shape, dtype=dtype)
+
+
+def chain(a, b):
+    return torch.relu(a * b + a).sin() * 2
+
+
+# Random shapes, including 0- and 1-sized dims.
+for shape in [(), (0,), (1,), (7,), (3, 0, 2), (1, 5), (4, 1, 3), (33, 17), (2, 3, 4, 5)]:
+    check(f"chain{shape}", chain, rnd(*shape), rnd(*shape))
+
+# Broadcasting, 0-dim tensors and Python scalars.
+check("broadcast", lambda a, b: (a + b) * (a - b).cos(), rnd(4, 1, 3), rnd(5, 1))
+check("zero_dim", lambda a, b: a * b + 1.5, rnd(3, 4), torch.tensor(2.0))
+check("expand", lambda a: a.expand(3, 4, 5).exp() + 1, rnd(4, 1))
+
+# Transposed, sliced and selected inputs (strided loads, no copies).
+x = rnd(6, 8)
+check("transposed_input", lambda a: a.tanh() * 3, x.t())
+check("transpose_in_graph", lambda a, b: a.t() + b, rnd(5, 3), rnd(3, 5))
+check("sliced_input", lambda a: a.sigmoid() - 0.5, x[:, 1::2])
+check("slice_in_graph", lambda a: a[1:, ::2] * a[:-1, 1::2], rnd(7, 8))
+check("select", lambda a: a[2] + a[:, 1].unsqueeze(0).t().sum(), rnd(5, 4))
+check("permute_reshape", lambda a: (a.permute(2, 0, 1).reshape(4, 6) + 1).reshape(2, 12).log1p(),
+      rnd(2, 3, 4).abs())
+check("flatten_unflatten", lambda a: (a.flatten() * 2).view(3, 2, 2).sum(1), rnd(3, 4))
+
+# Every supported dtype, promotion and casts.
+check("float64", chain, rnd(9, 5, dtype=torch.float64), rnd(9, 5, dtype=torch.float64))
+check("int64", lambda a, b: (a * b + a - 3) * (a > b), rnd(6, 4, dtype=torch.int64),
+      rnd(6, 4, dtype=torch.int64))
+check("bool", lambda a, b: torch.logical_and(a, b) | ~a, rnd(5, 3, dtype=torch.bool),
+      rnd(5, 3, dtype=torch.bool))
+check("int_float_promotion", lambda a, b: a * b + a / 2, rnd(4, 4, dtype=torch.int64), rnd(4, 4))
+check("casts", lambda a: (a * 10).to(torch.int64).to(torch.float64) + a.to(torch.bool).float(),
+      rnd(5, 5))
+check("where_compare", lambda a, b: torch.where(a > b, a, b * 2) + (a == b).float(), rnd(4, 6),
+      rnd(4, 6))
+check("clamp", lambda a: a.clamp(-0.5, 0.5) + a.clamp(min=0.1), rnd(40))
+check("maximum", lambda a, b: torch.maximum(a, b) - torch.minimum(a, b), rnd(8), rnd(8))
+
+# NaN and Inf propagate as in eager.
+special = torch.tensor([float("nan"), float("inf"), -float("inf"), 0.0, -0.0, 1e30, -2.5])
+check("nan_inf_pointwise", lambda a: (torch.relu(a), a.sin(), a.exp(), 1.0 / a, a.sqrt(),
+                                      torch.maximum(a, a.flip(0))), special)
+check("nan_inf_reductions", lambda a: (a.amax(), a.amin(), a.sum(), a.argmax(), a[1:].amax(),
+                                       a[3:].argmin()), special)
+
+# Every reduction along every dim, with and without keepdim.
+base = rnd(3, 4, 5)
+reductions = {
+    "sum": lambda a, d, k: a.sum(d, keepdim=k),
+    "mean": lambda a, d, k: a.mean(d, keepdim=k),
+    "amax": lambda a, d, k: a.amax(d, keepdim=k),
+    "amin": lambda a, d, k: a.amin(d, keepdim=k),
+    "prod": lambda a, d, k: (a * 0.5 + 1).prod(d[0] if isinstance(d, tuple) else d, keepdim=k),
+    "argmax": lambda a, d, k: a.argmax(d[0] if isinstance(d, tuple) else d, keepdim=k),
+    "argmin": lambda a, d, k: a.argmin(d[0] if isinstance(d, tuple) else d, keepdim=k),
+    "var": lambda a, d, k: a.var(d, keepdim=k),
+    "var0": lambda a, d, k: a.var(d, keepdim=k, unbiased=False),
+    "std": lambda a, d, k: a.std(d, keepdim=k),
+    "any": lambda a, d, k: (a > 1).any(d[0] if isinstance(d, tuple) else d, keepdim=k),
+    "all": lambda a, d, k: (a > -1).all(d[0] if isinstance(d, tuple) else d, keepdim=k),
+}
+for rname, red in reductions.items():
+    for dim in [0, 1, 2, -1, (0, 2)]:
+        if rname in ("prod", "argmax", "argmin", "any", "all") and isinstance(dim, tuple):
+            continue
+        for keep in (False, True):
+            check(f"{rname}_dim{dim}_keep{keep}", (lambda r, d, k: lambda a: r(a * 2 - 1, d, k))(
+                red, dim, keep), base)
+check("sum_all", lambda a: (a * a).sum(), base)
+check("mean_all", lambda a: a.mean(), base)
+check("argmax_all", lambda a: a.argmax(), base)
+check("sum_int", lambda a: a.sum(1), rnd(4, 6, dtype=torch.int64))
+check("sum_bool", lambda a: (a > 0).sum(0), rnd(4, 6))
+check("reduction_empty_dim", lambda a: a.sum(1), rnd(3, 0))
+check("reduction_size1", lambda a: a.amax(0, keepdim=True) + a, rnd(1, 5))
+
+# Fused reductions: softmax, log-softmax, layer norm, GELU.
+check("softmax_graph", lambda x: (x - x.amax(-1, keepdim=True)).exp() /
+      (x - x.amax(-1, keepdim=True)).exp().sum(-1, keepdim=True), rnd(16, 33))
+check("softmax", lambda x: torch.softmax(x, -1), rnd(16, 33))
+check("softmax_dim0", lambda x: torch.softmax(x, 0), rnd(16, 33))
+check("log_softmax", lambda x: torch.log_softmax(x, -1), rnd(5, 7))
+check("layer_norm", lambda x, w, b: torch.nn.functional.layer_norm(x, (32,), w, b), rnd(6, 32),
+      rnd(32), rnd(32))
+check("gelu", lambda x: torch.nn.functional.gelu(x), rnd(8, 64))
+check("silu_tanh", lambda x: torch.nn.functional.silu(x) + x.tanh(), rnd(8, 64))
+
+# A fallback in the middle (cumsum has no lowering), an extern matmul with a fused epilogue.
+check("fallback_middle", lambda x: torch.cumsum(x.sin() * 2, 1).cos() + 1, rnd(4, 9),
+      fallbacks=["aten.cumsum.default"])
+check("extern_mm_epilogue", lambda x, w, b: torch.relu(x @ w + b), rnd(8, 16), rnd(16, 4),
+      rnd(4), fallbacks=[])
+check("view_output", lambda x: (x.t(), x * 2), rnd(3, 4))
+check("input_output", lambda x, y: (x, y + 1), rnd(3), rnd(3))
+
+
+# Dynamic sizes: a second size generates the same source, so one binary serves both.
+def dyn(a):
+    return (a * 2).sin().sum(-1)
+
+
+if not only or "dynamic" in only:
+    torch._dynamo.reset()
+    before = len(records())
+    f = torch.compile(dyn, backend="inductor", dynamic=True)
+    for shape in [(3, 5), (6, 7), (2, 11)]:
+        a = rnd(*shape)
+        try:
+            torch.testing.assert_close(f(a), dyn(a))
+        except Exception as e:
+            failures.append(f"dynamic{shape}: {e}")
+    new = records()[before:]
+    paths = {r["path"] for r in new}
+    if len(new) < 2 or len(paths) != 1 or any(r["status"] != "compiled" for r in new):
+        failures.append(f"dynamic: expected one binary for every size, got {len(new)} records, "
+                        f"paths {paths}")
+    else:
+        passed += 1
+
+print(f"kernel suite: {passed} passed, {len(failures)} failed")
+for f in failures:
+    print("FAIL", f)
+sys.exit(1 if failures else 0)

@@ -1,0 +1,152 @@
+// The kernel generator (backend="inductor") end to end under `dynascope run`: the generated-kernel
+// suite against eager PyTorch (kernel_suite.py), and the build/cache failure paths (no compiler
+// on PATH, a compile error, an unwritable cache, a corrupted cache entry, a cache hit in a new
+// process), each checked from the graph's record and the warning the user sees.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "../python/scriptprocess.h"
+
+namespace dynascope {
+namespace {
+
+const QString kernelsDir = QStringLiteral(DYNASCOPE_SOURCE_DIR "/tests/kernels");
+
+struct Result {
+    int exitCode = -1;
+    QString out, err;
+    QJsonObject record; // the RECORD line of one_graph.py
+};
+
+Result runScript(const QString &script, const QProcessEnvironment &env, int timeoutMs = 120000) {
+    const test::ProcessResult p = test::runProcess(QStringLiteral(DYNASCOPE_EXE),
+                                                   {QStringLiteral("run"), kernelsDir + "/" + script},
+                                                   kernelsDir, {}, timeoutMs, &env);
+    Result r;
+    r.exitCode = p.finished && p.exitStatus == QProcess::NormalExit ? p.exitCode : -1;
+    r.out = p.out;
+    r.err = p.finished ? p.err : QStringLiteral("did not finish\n") + p.err;
+    for (const QString &line : r.out.split(QLatin1Char('\n')))
+        if (line.startsWith(QLatin1String("RECORD ")))
+            r.record = QJsonDocument::fromJson(line.mid(7).toUtf8()).object();
+    return r;
+}
+
+QString describe(const Result &r) {
+    return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3").arg(r.exitCode).arg(r.out, r.err);
+}
+
+} // namespace
+} // namespace dynascope
+
+using namespace dynascope;
+
+class TestKernels : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init() {
+        m_cache.reset(new QTemporaryDir);
+        QVERIFY(m_cache->isValid());
+        m_env = QProcessEnvironment::systemEnvironment();
+        m_env.insert(QStringLiteral("XDG_CACHE_HOME"), m_cache->path());
+    }
+
+    // Every case of kernel_suite.py against eager PyTorch (it prints each failing case).
+    void generatedKernelsMatchEager() {
+        Result r = runScript(QStringLiteral("kernel_suite.py"), m_env, 400000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains(QLatin1String(" 0 failed")), qPrintable(describe(r)));
+    }
+
+    // A miss compiles and writes the entry (folder 0700); a second process loads it (a hit).
+    void cacheMissThenHit() {
+        Result first = runScript(QStringLiteral("one_graph.py"), m_env);
+        QVERIFY2(first.exitCode == 0, qPrintable(describe(first)));
+        QCOMPARE(first.record.value("status").toString(), QStringLiteral("compiled"));
+        QCOMPARE(first.record.value("cache").toString(), QStringLiteral("miss"));
+        const QString cpp = first.record.value("path").toString();
+        QVERIFY2(cpp.startsWith(m_cache->path() + "/dynascope/kernels/"), qPrintable(cpp));
+        QVERIFY(QFileInfo::exists(QFileInfo(cpp).dir().filePath("kernel.so")));
+        QFileInfo root(m_cache->path() + "/dynascope/kernels");
+        QCOMPARE(root.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther |
+                                       QFileDevice::WriteGroup | QFileDevice::WriteOther),
+                 QFileDevice::Permissions());
+
+        Result second = runScript(QStringLiteral("one_graph.py"), m_env);
+        QVERIFY2(second.exitCode == 0, qPrintable(describe(second)));
+        QCOMPARE(second.record.value("cache").toString(), QStringLiteral("hit"));
+        QCOMPARE(second.record.value("path").toString(), cpp);
+    }
+
+    // A truncated shared object is detected (its SHA-256 no longer matches) and rebuilt.
+    void corruptedEntryIsRebuilt() {
+        Result first = runScript(QStringLiteral("one_graph.py"), m_env);
+        QVERIFY2(first.exitCode == 0, qPrintable(describe(first)));
+        const QString so = QFileInfo(first.record.value("path").toString()).dir().filePath("kernel.so");
+        QFile f(so);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.resize(100));
+        f.close();
+        Result second = runScript(QStringLiteral("one_graph.py"), m_env);
+        QVERIFY2(second.exitCode == 0, qPrintable(describe(second)));
+        QCOMPARE(second.record.value("status").toString(), QStringLiteral("compiled"));
+        QCOMPARE(second.record.value("cache").toString(), QStringLiteral("miss"));
+        QVERIFY(QFileInfo(so).size() > 1000);
+    }
+
+    // No g++ on PATH: a warning naming the reason, the graph runs eagerly, results still right.
+    void missingCompilerRunsEagerly() {
+        QTemporaryDir emptyBin;
+        m_env.insert(QStringLiteral("PATH"), emptyBin.path());
+        Result r = runScript(QStringLiteral("one_graph.py"), m_env);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(QLatin1String("no C++ compiler (g++) on PATH")), qPrintable(describe(r)));
+        QVERIFY(r.record.value("status").toString().startsWith(QLatin1String("eager")));
+    }
+
+    // A compile error (a g++ that is told to include a missing header): the warning names the
+    // error and the kept source file; the graph runs eagerly.
+    void compileErrorRunsEagerly() {
+        QTemporaryDir bin;
+        QFile wrapper(bin.filePath(QStringLiteral("g++")));
+        QVERIFY(wrapper.open(QIODevice::WriteOnly));
+        wrapper.write("#!/bin/sh\nexec /usr/bin/g++ -include /nonexistent/missing.h \"$@\"\n");
+        wrapper.close();
+        wrapper.setPermissions(QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+        m_env.insert(QStringLiteral("PATH"), bin.path() + ":" + m_env.value("PATH"));
+        Result r = runScript(QStringLiteral("one_graph.py"), m_env);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(QLatin1String("compile error")), qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(QLatin1String("missing.h")), qPrintable(describe(r)));
+        const QString cpp = r.record.value("path").toString();
+        QVERIFY2(r.err.contains(cpp) && QFileInfo::exists(cpp), qPrintable(describe(r)));
+        QVERIFY(r.record.value("status").toString().startsWith(QLatin1String("eager")));
+    }
+
+    // A cache location that cannot be used (a file where the folder should be: unwritable even
+    // for root): a warning naming it, kernels built in a temporary folder, still compiled.
+    void unwritableCacheStillCompiles() {
+        QFile blocker(m_cache->path() + "/dynascope");
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        Result r = runScript(QStringLiteral("one_graph.py"), m_env);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(QLatin1String("is not writable")), qPrintable(describe(r)));
+        QCOMPARE(r.record.value("status").toString(), QStringLiteral("compiled"));
+        QVERIFY(!r.record.value("path").toString().startsWith(m_cache->path()));
+    }
+
+private:
+    std::unique_ptr<QTemporaryDir> m_cache;
+    QProcessEnvironment m_env;
+};
+
+QTEST_GUILESS_MAIN(TestKernels)
+#include "tst_kernels.moc"

@@ -2,8 +2,12 @@
 #include "cli/commandline.h"
 #include "guiapplication.h"
 
+#include <QtGlobal>
+
+#include <string>
+
 int main(int argc, char **argv) {
     if (dynascope::wantsGui(argc, argv))
         return dynascope::runGuiApplication(argc, argv);
-    return dynascope::runCommandLine(argc, argv);
+    return dynascope::runCommandLine(argc, argv, {std::string("Qt ") + qVersion()});
 }

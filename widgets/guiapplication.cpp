@@ -41,33 +41,98 @@ void scheduleScreenshot(MainWindow &window, const QString &out, bool afterRun) {
         grabSoon();
     QTimer::singleShot(120000, &window, grab); // a hung script must not hang the screenshot
 }
-} // namespace
 
-int runGuiApplication(int argc, char **argv) {
-    QApplication app(argc, argv);
+// The GUI's command line; parsing needs no display, so --help and --version work without one.
+struct GuiOptions {
+    QCommandLineOption run{QStringLiteral("run"), QStringLiteral("Run the script at start")};
+    QCommandLineOption line{QStringLiteral("line"), QStringLiteral("Select source line N"),
+                            QStringLiteral("N")};
+    QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                  QStringLiteral("Grab the window to OUT.png and quit"),
+                                  QStringLiteral("OUT.png")};
+
+    void addTo(QCommandLineParser &parser) const {
+        parser.setApplicationDescription(QStringLiteral("Dynascope GUI"));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(QStringLiteral("FILE"),
+                                     QStringLiteral("Python script or .dscap capture to open"));
+        parser.addOptions({run, line, screenshot});
+    }
+};
+
+void describeApplication() {
     QCoreApplication::setOrganizationName(QStringLiteral("Dynascope"));
     QCoreApplication::setApplicationName(QStringLiteral("Dynascope"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+}
+
+QStringList guiArguments(const QStringList &all) {
+    QStringList arguments = all;
+    if (arguments.size() >= 2 && arguments.at(1) == QLatin1String("gui"))
+        arguments.removeAt(1);
+    return arguments;
+}
+
+// --help, -h, --help-all, --version, -v: answered before QApplication exists, because
+// QApplication aborts in the platform plugin where there is no display.
+bool onlyPrints(int argc, char **argv) {
+    for (int i = 1; i < argc && std::strcmp(argv[i], "--") != 0; ++i)
+        for (const char *flag : {"--help", "-h", "--help-all", "--version", "-v", "-?"})
+            if (std::strcmp(argv[i], flag) == 0)
+                return true;
+    return false;
+}
+
+// Qt picks xcb or wayland from these; without any, QApplication would abort with a core dump.
+bool haveDisplay(int argc, char **argv) {
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "-platform") == 0)
+            return true;
+    for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        if (!qEnvironmentVariableIsEmpty(name))
+            return true;
+    return false;
+}
+} // namespace
+
+int runGuiApplication(int argc, char **argv) {
+    GuiOptions options;
+    if (onlyPrints(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        describeApplication();
+        QCommandLineParser parser;
+        options.addTo(parser);
+        const QStringList arguments = guiArguments(app.arguments());
+        parser.parse(arguments);
+        if (!parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))) {
+            parser.process(arguments); // --version, --help-all: prints and exits
+            return 0;
+        }
+        // Qt names the program by its full path; the user typed `dynascope gui`.
+        std::fputs(qPrintable(parser.helpText().replace(arguments.first(),
+                                                        QStringLiteral("dynascope gui"))),
+                   stdout);
+        return 0;
+    }
+    if (!haveDisplay(argc, argv)) {
+        std::fprintf(stderr,
+                     "dynascope: no display to open the GUI on (DISPLAY and WAYLAND_DISPLAY are "
+                     "unset).\nRun a script headless with 'dynascope run FILE' or 'dynascope "
+                     "explain FILE', or set QT_QPA_PLATFORM=offscreen.\n");
+        return 2;
+    }
+    QApplication app(argc, argv);
+    describeApplication();
     QGuiApplication::setApplicationDisplayName(QStringLiteral("Dynascope"));
     UiLanguage::instance()->installFromSettings(); // before any widget builds its texts
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Dynascope GUI"));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Python script to open"));
-    QCommandLineOption runOption(QStringLiteral("run"), QStringLiteral("Run the script at start"));
-    QCommandLineOption lineOption(QStringLiteral("line"), QStringLiteral("Select source line N"),
-                                  QStringLiteral("N"));
-    QCommandLineOption shotOption(QStringLiteral("screenshot"),
-                                  QStringLiteral("Grab the window to OUT.png and quit"),
-                                  QStringLiteral("OUT.png"));
-    parser.addOption(runOption);
-    parser.addOption(lineOption);
-    parser.addOption(shotOption);
-    QStringList arguments = app.arguments();
-    if (arguments.size() >= 2 && arguments.at(1) == QLatin1String("gui"))
-        arguments.removeAt(1);
-    parser.process(arguments);
+    options.addTo(parser);
+    parser.process(guiArguments(app.arguments()));
+    const QCommandLineOption &runOption = options.run;
+    const QCommandLineOption &lineOption = options.line;
+    const QCommandLineOption &shotOption = options.screenshot;
 
     MainWindow window;
     window.show();

@@ -10,4 +10,8 @@ namespace dynascope {
 PyObject *callUnderCapture(PyObject *fn, PyObject *code, const CaptureTarget &target,
                            PyObject *args, PyObject *kwargs);
 
+// Runs a captured frame (or its rest) in CPython's own loop. The hook counted the frame against
+// the recursion limit; the loop counts it again, so the hook's count is handed back meanwhile.
+PyObject *evalFrameInCPython(PyThreadState *tstate, struct _PyInterpreterFrame *frame);
+
 } // namespace dynascope

@@ -42,7 +42,7 @@ PyObject *resumeNative(PyThreadState *tstate, _PyInterpreterFrame *frame, const 
     }
     frame->stacktop = n + static_cast<int>(st.stack.size());
     frame->prev_instr = _PyCode_CODE(code) + st.offset / 2 - 1;
-    return _PyEval_EvalFrameDefault(tstate, frame, 0);
+    return evalFrameInCPython(tstate, frame);
 }
 
 std::string qualname(PyObject *code) {
@@ -335,7 +335,7 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
     PyCodeObject *code = frame->f_code;
     PyObject *codeObj = reinterpret_cast<PyObject *>(code);
     if (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR))
-        return _PyEval_EvalFrameDefault(tstate, frame, 0);
+        return evalFrameInCPython(tstate, frame);
     CodeRecord &rec = CodeRegistry::instance().recordFor(codeObj, target.mode);
     ++rec.calls;
     auto view = CodeView::of(codeObj);
@@ -466,6 +466,8 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
         st.stack = std::move(newStack);
         const BreakStep &step = entry->step;
         st.offset = step.offset;
+        // The instruction a traceback names when the break step raises (framehook.cpp).
+        frame->prev_instr = _PyCode_CODE(code) + st.offset / 2;
         switch (step.kind) {
         case BreakStep::Kind::Native:
             emitCall(false);

@@ -2,6 +2,7 @@
 #include "cli/commandline.h"
 #include "cli/commands.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -36,17 +37,24 @@ const std::vector<Command> &commands() {
 void printHelp(FILE *out) {
     std::fprintf(out, "Dynascope: see what a TorchDynamo-style compiler does to your Python code.\n\n"
                       "usage: dynascope [COMMAND] [ARGS...]\n\ncommands:\n");
+    int width = 0;
     for (const Command &c : commands())
-        std::fprintf(out, "  %-22s %s\n", c.usage, c.summary);
-    std::fprintf(out, "\n  --help                 show this help\n");
+        width = std::max(width, static_cast<int>(std::strlen(c.usage)));
+    for (const Command &c : commands())
+        std::fprintf(out, "  %-*s  %s\n", width, c.usage, c.summary);
+    std::fprintf(out, "\n  %-*s  %s\n", width, "--help", "show this help");
+    std::fprintf(out, "  %-*s  %s\n", width, "--version",
+                 "show the versions of Dynascope, Python, torch, Qt and Graphviz");
 }
 } // namespace
 
-int runCommandLine(int argc, char **argv) {
+int runCommandLine(int argc, char **argv, const std::vector<std::string> &extraVersions) {
     if (argc >= 2 && (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
         printHelp(stdout);
         return 0;
     }
+    if (argc >= 2 && (!std::strcmp(argv[1], "--version") || !std::strcmp(argv[1], "-V")))
+        return versionCommand(Args(argv + 2, argv + argc), extraVersions);
     if (argc >= 2) {
         for (const Command &c : commands()) {
             if (c.run && argv[1] == std::string(c.name))

@@ -85,10 +85,12 @@ void reportCompileError(const std::string &path) {
 } // namespace
 
 int disCommand(const Args &args) {
-    if (args.size() != 1 || args[0] == "-h" || args[0] == "--help") {
-        std::fprintf(stderr, "usage: dynascope dis FILE\n"
-                             "Prints FILE's bytecode exactly as `python3.11 -m dis FILE` does.\n");
-        return kUsageError;
+    const bool help = args.size() == 1 && (args[0] == "-h" || args[0] == "--help");
+    if (args.size() != 1 || help) {
+        std::fprintf(help ? stdout : stderr,
+                     "usage: dynascope dis FILE\n"
+                     "Prints FILE's bytecode exactly as `python3.11 -m dis FILE` does.\n");
+        return help ? 0 : kUsageError;
     }
     const std::string &path = args[0];
     std::string source, openError;

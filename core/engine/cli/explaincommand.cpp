@@ -26,13 +26,10 @@ ScriptOptionParser makeParser() {
 
 int explainCommand(const Args &args) {
     ScriptOptionParser parser = makeParser();
-    std::string usageError;
-    std::optional<ScriptOptions> options = parser.parse(args, usageError);
-    if (!options) {
-        std::fprintf(stderr, "dynascope explain: %s\n%s", usageError.c_str(),
-                     parser.usage().c_str());
-        return 2;
-    }
+    int status = 0;
+    std::optional<ScriptOptions> options = parser.parseOrPrintUsage(args, status);
+    if (!options)
+        return status;
 
     // Outlives the interpreter, so the capture stage's sink never points at a dead collector.
     CaptureGraphCollector graphs;

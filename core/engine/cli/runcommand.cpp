@@ -24,12 +24,10 @@ ScriptOptionParser makeParser() {
 
 int runCommand(const Args &args) {
     ScriptOptionParser parser = makeParser();
-    std::string usageError;
-    std::optional<ScriptOptions> options = parser.parse(args, usageError);
-    if (!options) {
-        std::fprintf(stderr, "dynascope run: %s\n%s", usageError.c_str(), parser.usage().c_str());
-        return 2;
-    }
+    int status = 0;
+    std::optional<ScriptOptions> options = parser.parseOrPrintUsage(args, status);
+    if (!options)
+        return status;
 
     return runCapturedScript(*options, [&](int status) {
         if (!options->has("--report"))

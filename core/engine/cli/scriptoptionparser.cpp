@@ -1,6 +1,8 @@
 // Option parsing shared by the commands that run a script.
 #include "cli/scriptoptionparser.h"
 
+#include <cstdio>
+
 namespace dynascope {
 
 void ScriptOptionParser::addFlag(const std::string &name, const std::string &help) {
@@ -29,6 +31,10 @@ std::optional<ScriptOptions> ScriptOptionParser::parse(const Args &args, std::st
         if (takeOptions && arg == "--") {
             optionsEnded = true;
             continue;
+        }
+        if (takeOptions && (arg == "--help" || arg == "-h")) {
+            result.helpRequested = true;
+            return result;
         }
         if (takeOptions && arg.size() > 1 && arg[0] == '-') {
             std::string name = arg, inlineValue;
@@ -71,6 +77,27 @@ std::optional<ScriptOptions> ScriptOptionParser::parse(const Args &args, std::st
         return std::nullopt;
     }
     return result;
+}
+
+std::optional<ScriptOptions> ScriptOptionParser::parseOrPrintUsage(const Args &args,
+                                                                   int &status) const {
+    std::string error;
+    std::optional<ScriptOptions> options = parse(args, error);
+    if (!options) {
+        status = usageError(error);
+        return std::nullopt;
+    }
+    if (options->helpRequested) {
+        std::fputs(usage().c_str(), stdout);
+        status = 0;
+        return std::nullopt;
+    }
+    return options;
+}
+
+int ScriptOptionParser::usageError(const std::string &error) const {
+    std::fprintf(stderr, "dynascope %s: %s\n%s", m_command.c_str(), error.c_str(), usage().c_str());
+    return 2;
 }
 
 std::string ScriptOptionParser::usage() const {

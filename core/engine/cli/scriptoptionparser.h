@@ -23,6 +23,11 @@ public:
     // nullopt on a usage error, with `error` naming it ("no script given", "unknown option
     // '--x'", "option '--max-steps' needs a value").
     std::optional<ScriptOptions> parse(const Args &args, std::string &error) const;
+    // parse() for a command's front end: nullopt when the command must stop with `status`,
+    // after printing the usage (stdout and 0 for --help; stderr, the error and 2 otherwise).
+    std::optional<ScriptOptions> parseOrPrintUsage(const Args &args, int &status) const;
+    // Prints "dynascope COMMAND: ERROR" and the usage to stderr; returns the usage status, 2.
+    int usageError(const std::string &error) const;
 
     // "usage: dynascope run [--report OUT] FILE [ARGS...]" plus one line per option.
     std::string usage() const;

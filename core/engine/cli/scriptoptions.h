@@ -14,6 +14,7 @@ struct ScriptOptions {
     std::set<std::string> flags;               // options without a value that were given
     std::string script;
     Args scriptArgs;
+    bool helpRequested = false; // --help or -h before FILE: print the usage, run nothing
 
     bool has(const std::string &name) const { return flags.count(name) || values.count(name); }
     std::string value(const std::string &name, const std::string &fallback = {}) const {

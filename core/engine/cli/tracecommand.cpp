@@ -78,23 +78,20 @@ void writeAll(FILE *out, const std::string &text) {
 
 int traceCommand(const Args &args) {
     ScriptOptionParser parser = makeParser();
-    std::string usageError;
-    std::optional<ScriptOptions> options = parser.parse(args, usageError);
+    int usageStatus = 0;
+    std::optional<ScriptOptions> options = parser.parseOrPrintUsage(args, usageStatus);
+    if (!options)
+        return usageStatus;
     long long maxSteps = 100000;
-    if (options && options->values.count("--max-steps")) {
+    if (options->values.count("--max-steps")) {
         try {
             size_t used = 0;
             maxSteps = std::stoll(options->value("--max-steps"), &used);
             if (used != options->value("--max-steps").size() || maxSteps < 0)
                 throw std::invalid_argument("");
         } catch (const std::exception &) {
-            usageError = "--max-steps needs a whole number >= 0";
-            options.reset();
+            return parser.usageError("--max-steps needs a whole number >= 0");
         }
-    }
-    if (!options) {
-        std::fprintf(stderr, "dynascope trace: %s\n%s", usageError.c_str(), parser.usage().c_str());
-        return 2;
     }
     bool json = options->has("--json");
 

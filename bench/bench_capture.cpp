@@ -1,8 +1,8 @@
 // bench_capture: capture speed (ops traced per second) and the cost of a compiled call on a cache
 // hit (guards, whole call) against calling the function uncompiled, measured in one run.
-#include "capture/capturemodule.h"
-#include "capture/torchshim.h"
 #include "python/interpreter.h"
+#include "runtime/capturemodule.h"
+#include "shim/torchshim.h"
 
 #include <Python.h>
 

@@ -1,8 +1,8 @@
 // Capture core end to end: _dynascope_capture driven from Python snippets in the embedded
 // interpreter, with a tiny backend that runs graph_spec nodes itself; the oracle is the same
 // function run uncompiled.
-#include "capture/capturemodule.h"
 #include "python/interpreter.h"
+#include "runtime/capturemodule.h"
 
 #include <Python.h>
 #include <QtTest>

@@ -1,11 +1,11 @@
 // The start-up, run and error reporting that `run` and `explain` share.
 #include "cli/capturedscriptrun.h"
 
-#include "capture/capturemodule.h"
-#include "capture/torchshim.h"
 #include "python/interpreter.h"
 #include "python/outputcapture.h"
 #include "python/scriptrunner.h"
+#include "runtime/capturemodule.h"
+#include "shim/torchshim.h"
 
 #include <cstdio>
 #include <exception>

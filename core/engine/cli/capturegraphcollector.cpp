@@ -1,8 +1,8 @@
 // CaptureGraphCollector: graph events in, Graphviz DOT/SVG files out.
 #include "cli/capturegraphcollector.h"
 
-#include "capture/captureevents.h"
 #include "layout/graphlayout.h"
+#include "runtime/captureevents.h"
 
 #include <cerrno>
 #include <cstring>

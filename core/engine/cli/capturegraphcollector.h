@@ -19,7 +19,7 @@ public:
 
     // Takes one capture event; other types are ignored.
     void add(const Json &event);
-    // Becomes the capture stage's event sink (see capture/captureevents.h).
+    // Becomes the capture stage's event sink (see runtime/captureevents.h).
     void install();
     const GraphLayoutInput &input() const { return m_input; }
 

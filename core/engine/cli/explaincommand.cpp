@@ -1,10 +1,10 @@
 // `dynascope explain [--json] FILE [ARGS...]`: runs a script with capture installed, then reports
 // every compiled function's graphs, breaks, guards, recompiles and cache hits.
-#include "capture/torchshim.h"
 #include "cli/capturedscriptrun.h"
 #include "cli/capturegraphcollector.h"
 #include "cli/commands.h"
 #include "cli/scriptoptionparser.h"
+#include "shim/torchshim.h"
 
 #include <cstdio>
 

@@ -1,8 +1,8 @@
 // `dynascope run [OPTIONS] FILE [ARGS...]`: runs a script headless, as python3.11 FILE would.
-#include "capture/torchshim.h"
 #include "cli/capturedscriptrun.h"
 #include "cli/commands.h"
 #include "cli/scriptoptionparser.h"
+#include "shim/torchshim.h"
 
 #include <cstdio>
 #include <fstream>

@@ -24,8 +24,6 @@
 // - Stop: the GUI kills the process (SIGKILL). The worker installs no signal handlers, so a
 //   crash in native code ends it by that signal, which the GUI reports as a crash.
 #include "bytecode/codedescriber.h"
-#include "capture/capturemodule.h"
-#include "capture/torchshim.h"
 #include "cli/commands.h"
 #include "cli/workereventchannel.h"
 #include "cli/workerrequest.h"
@@ -34,10 +32,12 @@
 #include "python/outputcapture.h"
 #include "python/scriptrunner.h"
 #include "record/recorder.h"
+#include "runtime/capturemodule.h"
+#include "shim/torchshim.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <exception>
-#include <cerrno>
 #include <memory>
 #include <unistd.h>
 

@@ -1,0 +1,87 @@
+// Guard: one condition on a source's value that a cache entry needs, checked in C++ on every call.
+#pragma once
+
+#include "model/graph.h"
+#include "sources/source.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dynascope {
+
+class Guard {
+public:
+    enum class Kind {
+        TypeMatch,
+        IdMatch,
+        EqualsMatch,
+        TensorMatch,
+        SequenceLength,
+        DictKeys,
+        GlobalState,
+        ShapeEnv,
+        HasAttr,
+        TensorAliasing
+    };
+
+    static Guard typeMatch(SourcePtr source, PyObject *value);
+    static Guard idMatch(SourcePtr source, PyObject *value);
+    static Guard equalsMatch(SourcePtr source, PyObject *value); // type and ==
+    static Guard sequenceLength(SourcePtr source, PyObject *value);
+    static Guard dictKeys(SourcePtr source, PyObject *value);
+    // sizes: nullopt for a dynamic (symbolic) dimension; its stride is not checked either.
+    static Guard tensorMatch(SourcePtr source, PyObject *tensor,
+                             const std::vector<std::optional<long>> &sizes);
+    static Guard globalState();
+    // A symbolic dimension: size >= 2 (0 and 1 are specialised), and equal to `other`'s dim when
+    // they share a symbol.
+    static Guard dimAtLeastTwo(SourcePtr source, int dim, const std::string &symbol);
+    static Guard dimsEqual(SourcePtr source, int dim, SourcePtr other, int otherDim);
+    // A symbolic dimension read as a number by the traced code: specialised to `value`.
+    static Guard dimEquals(SourcePtr source, int dim, long value);
+    // HASATTR: whether `source` has attribute `name` (present) or not, as when it was traced.
+    static Guard hasAttr(SourcePtr source, const std::string &name, bool present);
+    // Which of the tensor inputs are the same object: `groups[i]` is the index of the first
+    // source holding the same tensor as source i. Two distinct tensors must not hit an entry
+    // traced with one tensor in both places, nor the other way round.
+    static Guard tensorAliasing(std::vector<SourcePtr> sources, std::vector<int> groups);
+    // TENSOR_MATCH only: the dims whose size differs in `value` (automatic dynamic).
+    std::vector<int> changedDims(PyObject *value) const;
+
+    Kind kind() const { return m_kind; }
+    const SourcePtr &source() const { return m_source; }
+    const std::string &text() const { return m_text; }
+    GuardInfo info() const;
+    static const char *kindName(Kind kind);
+
+    // Empty when the guard holds; otherwise the reason in Dynamo's words. value may be null when
+    // the source could not be fetched. `env` resolves a second source (dimsEqual).
+    std::string check(PyObject *value, const SourceEnv &env) const;
+
+private:
+    Guard(Kind kind, SourcePtr source) : m_kind(kind), m_source(std::move(source)) {}
+    Kind m_kind;
+    SourcePtr m_source;
+    SourcePtr m_other;
+    std::string m_text;
+    PyTypeObject *m_type = nullptr;
+    PyRef m_object; // ID_MATCH: the object (kept alive); EQUALS_MATCH: the value; DICT_KEYS: keys
+    PyRef m_dtype, m_device;
+    bool m_requiresGrad = false;
+    bool m_gradMode = true;
+    long m_length = 0;
+    int m_dim = 0, m_otherDim = 0;
+    std::string m_attr; // HASATTR: the name and whether it was there
+    bool m_present = false;
+    std::vector<SourcePtr> m_aliasSources; // TENSOR_ALIASING
+    std::vector<int> m_aliasGroups;
+    std::vector<std::optional<long>> m_sizes, m_strides;
+};
+
+// The at::ScalarType name Dynamo prints for a torch dtype ("Float" for torch.float32).
+std::string scalarTypeName(PyObject *dtype);
+// The short dtype name ("float32").
+std::string dtypeName(PyObject *dtype);
+
+} // namespace dynascope

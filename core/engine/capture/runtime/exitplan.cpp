@@ -1,0 +1,324 @@
+// ExitPlan: planning recipes from Values, and building Python objects from recipes.
+#include "runtime/exitplan.h"
+
+#include <map>
+
+namespace dynascope {
+
+namespace {
+
+using K = Value::Kind;
+
+struct Planner {
+    GraphBuilder &graph;
+    std::vector<std::string> outputs;
+    std::map<std::string, int> outputIndex;
+
+    Recipe plan(const ValuePtr &v) {
+        Recipe r;
+        if (!v) {
+            r.kind = Recipe::Kind::Null;
+            return r;
+        }
+        switch (v->kind) {
+        case K::Null:
+            r.kind = Recipe::Kind::Null;
+            return r;
+        case K::Tensor: {
+            if (v->source) {
+                r.kind = Recipe::Kind::Fetch;
+                r.source = v->source;
+                return r;
+            }
+            auto it = outputIndex.find(v->node);
+            if (it == outputIndex.end()) {
+                it = outputIndex.emplace(v->node, static_cast<int>(outputs.size())).first;
+                outputs.push_back(v->node);
+            }
+            r.kind = Recipe::Kind::Output;
+            r.index = it->second;
+            return r;
+        }
+        case K::Constant:
+            if (v->source && v->source->isFrameSlot()) {
+                r.kind = Recipe::Kind::Fetch; // keeps identity (e.g. the exact int object)
+                r.source = v->source;
+                return r;
+            }
+            r.constant = v->object;
+            return r;
+        case K::Tuple:
+        case K::List:
+        case K::Dict: {
+            if (v->source && !v->mutated) {
+                r.kind = Recipe::Kind::Fetch;
+                r.source = v->source;
+                return r;
+            }
+            r.kind = v->kind == K::Tuple ? Recipe::Kind::Tuple
+                     : v->kind == K::List
+                         ? (v->source ? Recipe::Kind::ListInPlace : Recipe::Kind::List)
+                         : (v->source ? Recipe::Kind::DictInPlace : Recipe::Kind::Dict);
+            r.source = v->source;
+            for (const ValuePtr &i : v->items)
+                r.items.push_back(plan(i));
+            r.keys = v->keys;
+            r.constant = v->tupleType;
+            return r;
+        }
+        case K::UserFunction:
+        case K::TorchFunction:
+        case K::Builtin:
+        case K::PyModule:
+        case K::NNModule:
+        case K::UserObject:
+        case K::Cell:
+            if (!v->object)
+                throw NotReconstructible("symbolic cell");
+            if (v->source) {
+                r.kind = Recipe::Kind::Fetch;
+                r.source = v->source;
+                return r;
+            }
+            r.constant = v->object;
+            return r;
+        case K::NestedFunction: {
+            r.kind = Recipe::Kind::Function;
+            r.constant = v->object;
+            r.globals = v->globals;
+            for (const ValuePtr &d : v->items)
+                r.items.push_back(plan(d));
+            Recipe kwd;
+            if (v->kwDefaults)
+                kwd = plan(v->kwDefaults);
+            else
+                kwd.constant = PyRef::borrow(Py_None);
+            r.items.push_back(kwd);
+            for (const ValuePtr &c : v->closure) {
+                if (c->kind != K::Cell || !c->object)
+                    throw NotReconstructible("closure over a cell made during the trace");
+                r.closure.push_back(plan(c));
+            }
+            return r;
+        }
+        case K::BoundMethod:
+            r.kind = Recipe::Kind::BoundMethod;
+            r.constant = v->object;
+            r.items.push_back(plan(v->self));
+            return r;
+        case K::TensorMethod:
+        case K::ObjectMethod:
+            r.kind = Recipe::Kind::Getattr;
+            r.name = v->name;
+            r.items.push_back(plan(v->self));
+            return r;
+        case K::GradMode:
+            throw NotReconstructible("grad-mode context");
+        case K::DictView:
+            throw NotReconstructible("dict view");
+        case K::Iterator: {
+            // A list iterator: iter() over the items not consumed yet.
+            r.kind = Recipe::Kind::Iter;
+            for (size_t i = v->index; i < v->items.size(); ++i)
+                r.items.push_back(plan(v->items[i]));
+            return r;
+        }
+        }
+        throw NotReconstructible("value");
+    }
+};
+
+PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env) {
+    switch (r.kind) {
+    case Recipe::Kind::Keep:
+        return {};
+    case Recipe::Kind::Null:
+        return {};
+    case Recipe::Kind::Output:
+        return outputs.at(r.index);
+    case Recipe::Kind::Fetch: {
+        PyRef v = r.source->fetch(env);
+        if (!v)
+            PyErr_Format(PyExc_RuntimeError, "dynascope: cannot fetch %s",
+                         r.source->text().c_str());
+        return v;
+    }
+    case Recipe::Kind::Const:
+        return r.constant;
+    case Recipe::Kind::Iter:
+    case Recipe::Kind::Tuple:
+    case Recipe::Kind::List:
+    case Recipe::Kind::ListInPlace: {
+        PyRef list = PyRef::steal(PyList_New(0));
+        for (const Recipe &i : r.items) {
+            PyRef v = buildOne(i, outputs, env);
+            if (!v)
+                return {};
+            PyList_Append(list.get(), v.get());
+        }
+        if (r.kind == Recipe::Kind::Tuple) {
+            PyRef tuple = PyRef::steal(PyList_AsTuple(list.get()));
+            if (r.constant) // a named tuple / structseq made by an operator
+                return PyRef::steal(PyObject_CallOneArg(r.constant.get(), tuple.get()));
+            return tuple;
+        }
+        if (r.kind == Recipe::Kind::List)
+            return list;
+        if (r.kind == Recipe::Kind::Iter)
+            return PyRef::steal(PyObject_GetIter(list.get()));
+        PyRef target = r.source->fetch(env);
+        if (!target || PyList_SetSlice(target.get(), 0, PY_SSIZE_T_MAX, list.get()) < 0)
+            return {};
+        return target;
+    }
+    case Recipe::Kind::Dict:
+    case Recipe::Kind::DictInPlace: {
+        PyRef d = PyRef::steal(PyDict_New());
+        for (size_t i = 0; i < r.items.size(); ++i) {
+            PyRef v = buildOne(r.items[i], outputs, env);
+            if (!v)
+                return {};
+            PyDict_SetItem(d.get(), r.keys[i].get(), v.get());
+        }
+        if (r.kind == Recipe::Kind::Dict)
+            return d;
+        PyRef target = r.source->fetch(env);
+        if (!target)
+            return {};
+        PyDict_Clear(target.get());
+        if (PyDict_Update(target.get(), d.get()) < 0)
+            return {};
+        return target;
+    }
+    case Recipe::Kind::Function: {
+        PyRef fn = PyRef::steal(PyFunction_New(r.constant.get(), r.globals.get()));
+        if (!fn)
+            return {};
+        if (r.items.size() > 1) {
+            PyRef defaults = PyRef::steal(PyTuple_New(r.items.size() - 1));
+            for (size_t i = 0; i + 1 < r.items.size(); ++i) {
+                PyRef v = buildOne(r.items[i], outputs, env);
+                if (!v)
+                    return {};
+                PyTuple_SET_ITEM(defaults.get(), i, v.release());
+            }
+            PyFunction_SetDefaults(fn.get(), defaults.get());
+        }
+        PyRef kwd = buildOne(r.items.back(), outputs, env);
+        if (kwd && kwd.get() != Py_None)
+            PyFunction_SetKwDefaults(fn.get(), kwd.get());
+        if (!r.closure.empty()) {
+            PyRef closure = PyRef::steal(PyTuple_New(r.closure.size()));
+            for (size_t i = 0; i < r.closure.size(); ++i) {
+                PyRef cell = buildOne(r.closure[i], outputs, env);
+                if (!cell)
+                    return {};
+                PyTuple_SET_ITEM(closure.get(), i, cell.release());
+            }
+            PyFunction_SetClosure(fn.get(), closure.get());
+        }
+        return fn;
+    }
+    case Recipe::Kind::BoundMethod: {
+        PyRef self = buildOne(r.items[0], outputs, env);
+        return self ? PyRef::steal(PyMethod_New(r.constant.get(), self.get())) : PyRef();
+    }
+    case Recipe::Kind::Getattr: {
+        PyRef self = buildOne(r.items[0], outputs, env);
+        return self ? PyRef::steal(PyObject_GetAttrString(self.get(), r.name.c_str())) : PyRef();
+    }
+    }
+    return {};
+}
+
+} // namespace
+
+ExitPlan ExitPlan::make(TraceResult &result) {
+    Planner p{*result.graph, {}, {}};
+    ExitPlan plan;
+    plan.isReturn = result.exit == TraceResult::Exit::Return;
+    if (plan.isReturn) {
+        plan.returnValue = p.plan(result.returnValue);
+    } else {
+        for (const ValuePtr &v : result.locals) {
+            Recipe r;
+            if (v)
+                r = p.plan(v);
+            else
+                r.kind = Recipe::Kind::Keep;
+            plan.locals.push_back(r);
+        }
+        for (const ValuePtr &v : result.stack)
+            plan.stack.push_back(p.plan(v));
+    }
+    for (const SideEffect &e : result.sideEffects) {
+        EffectRecipe er;
+        er.kind = e.kind;
+        er.name = e.name;
+        if (e.kind == SideEffect::Kind::SetGlobal) {
+            er.target.constant = e.target->object;
+        } else if (e.kind == SideEffect::Kind::Rebuild) {
+            er.target.constant = PyRef::borrow(Py_None);
+        } else {
+            er.target = p.plan(e.target);
+        }
+        er.value = p.plan(e.value);
+        plan.effects.push_back(er);
+    }
+    result.graph->setOutputs(p.outputs);
+    return plan;
+}
+
+bool ExitPlan::build(const std::vector<PyRef> &outputs, const SourceEnv &env, PyRef &returned,
+                     std::vector<PyRef> &newLocals, std::vector<PyRef> &newStack) const {
+    auto make = [&](const Recipe &r, PyRef &out) {
+        if (r.kind == Recipe::Kind::Null || r.kind == Recipe::Kind::Keep) {
+            out = PyRef();
+            return true;
+        }
+        out = buildOne(r, outputs, env);
+        return static_cast<bool>(out);
+    };
+    // Values first (they read the region start state), then the writes to older objects.
+    if (isReturn) {
+        if (!make(returnValue, returned))
+            return false;
+    } else {
+        newLocals.assign(locals.size(), PyRef());
+        for (size_t i = 0; i < locals.size(); ++i) {
+            if (locals[i].kind == Recipe::Kind::Keep)
+                newLocals[i] = (*env.locals)[i];
+            else if (!make(locals[i], newLocals[i]) && PyErr_Occurred())
+                return false;
+        }
+        newStack.assign(stack.size(), PyRef());
+        for (size_t i = 0; i < stack.size(); ++i)
+            if (!make(stack[i], newStack[i]) && PyErr_Occurred())
+                return false;
+    }
+    for (const EffectRecipe &e : effects) {
+        PyRef value, target;
+        if (!make(e.value, value) || !make(e.target, target))
+            return false;
+        int rc = 0;
+        switch (e.kind) {
+        case SideEffect::Kind::SetAttr:
+            rc = PyObject_SetAttrString(target.get(), e.name.c_str(), value.get());
+            break;
+        case SideEffect::Kind::SetCell:
+            rc = PyCell_Set(target.get(), value.get());
+            break;
+        case SideEffect::Kind::SetGlobal:
+            rc = PyDict_SetItemString(target.get(), e.name.c_str(), value.get());
+            break;
+        case SideEffect::Kind::SetItem:
+        case SideEffect::Kind::Rebuild: // building the in-place recipe did the write
+            break;
+        }
+        if (rc < 0)
+            return false;
+    }
+    return true;
+}
+
+} // namespace dynascope

@@ -1,0 +1,78 @@
+// CodeRecord: everything the runtime keeps per compiled code object: regions and their cache
+// entries, the graphs and breaks met, recompile reasons and call counters (records()).
+#pragma once
+
+#include "guards/guardset.h"
+#include "model/graph.h"
+#include "runtime/exitplan.h"
+#include "shapes/shapepolicy.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace dynascope {
+
+// What CPython must do at a region's exit when it is a graph break.
+struct BreakStep {
+    enum class Kind { Call, Jump, Native };
+    Kind kind = Kind::Native;
+    int offset = -1;     // where the break instruction (sequence) starts
+    int next = -1;       // offset after the instruction (Call / Jump not taken)
+    int argc = 0;        // Call
+    int kwCount = 0;     // Call
+    PyRef kwNames;       // Call
+    int jumpTarget = -1; // Jump
+    bool jumpIfTrue = false;
+    bool popAlways = true; // false for JUMP_IF_*_OR_POP
+};
+
+struct CacheEntry {
+    std::shared_ptr<GuardSet> guards;
+    PyRef backend;
+    PyRef compiled;                // null for an empty graph
+    std::vector<SourcePtr> inputs; // placeholder sources, in order
+    std::string graphId;           // "" when no graph was compiled
+    bool uncaptured = false;       // run the region in CPython (break in a loop, unbuildable exit)
+    ExitPlan plan;
+    BreakStep step;
+    bool isReturn = true;
+};
+
+struct Region {
+    std::vector<std::unique_ptr<CacheEntry>> entries;
+};
+
+struct CodeRecord {
+    PyRef code;
+    std::string function, file;
+    int firstLine = 0;
+    std::map<std::pair<int, int>, Region> regions; // (start offset, stack depth)
+    std::vector<PyRef> graphs;                     // graph_spec without target_obj
+    std::vector<GraphBreakInfo> breaks;
+    std::vector<std::pair<int, std::vector<GuardInfo>>> entries; // (region start, guards)
+    std::vector<std::string> recompiles;
+    long calls = 0, cacheHits = 0, cacheMisses = 0;
+    std::unique_ptr<ShapePolicy> shapes;
+    bool warnedLimit = false;
+};
+
+// All records of this interpreter, in first-compile order.
+class CodeRegistry {
+public:
+    static CodeRegistry &instance();
+    CodeRecord &recordFor(PyObject *code, ShapePolicy::Mode mode);
+    void reset();
+    PyRef toPython() const;
+    int nextGraphNumber() { return ++m_graphCount; }
+    // Totals for tests and the CLI.
+    const std::vector<std::unique_ptr<CodeRecord>> &records() const { return m_records; }
+
+private:
+    std::vector<std::unique_ptr<CodeRecord>> m_records;
+    std::map<PyObject *, CodeRecord *> m_byCode;
+    int m_graphCount = 0;
+};
+
+} // namespace dynascope

@@ -1,0 +1,24 @@
+// RegionRunner: runs one frame of a compiled function as a chain of regions (ARCHITECTURE §3):
+// cache lookup with guards, trace and compile on a miss, graph call, exit rebuild, the break
+// step done concretely, and CPython taking over where the chain cannot go on.
+#pragma once
+
+#include "python/pyref.h"
+#include "shapes/shapepolicy.h"
+
+namespace dynascope {
+
+struct CaptureTarget {
+    PyRef backend;
+    bool fullgraph = false;
+    ShapePolicy::Mode mode = ShapePolicy::Mode::Automatic;
+};
+
+// `frame` is the _PyInterpreterFrame the PEP 523 hook received. Returns a new reference, or
+// null with a Python error set (as the eval function must).
+PyObject *runCapturedFrame(PyThreadState *tstate, void *frame, const CaptureTarget &target);
+
+// The exception class fullgraph=True raises on a graph break (_dynascope_capture.Unsupported).
+PyObject *unsupportedError();
+
+} // namespace dynascope

@@ -1,0 +1,491 @@
+// RegionRunner: the region chain over a live 3.11 frame (internal frame layout: see
+// ARCHITECTURE §5: localsplus, stacktop and prev_instr let CPython resume mid-function).
+#define Py_BUILD_CORE 1
+#include "runtime/regionrunner.h"
+
+#include "runtime/captureevents.h"
+#include "runtime/coderecord.h"
+#include "runtime/compiledfunction.h"
+#include "runtime/framehook.h"
+#include "trace/breakcatalogue.h"
+#include "trace/captureconfig.h"
+#include "trace/codeview.h"
+#include "trace/tracer.h"
+
+#include <internal/pycore_frame.h>
+
+#include <chrono>
+
+namespace dynascope {
+
+namespace {
+
+struct FrameState {
+    std::vector<PyRef> locals;
+    std::vector<PyRef> stack;
+    int offset = 0; // next instruction
+    int key = 0;    // region key (0 for the function entry)
+};
+
+PyObject *g_unsupported = nullptr;
+
+PyObject *resumeNative(PyThreadState *tstate, _PyInterpreterFrame *frame, const FrameState &st) {
+    PyCodeObject *code = frame->f_code;
+    int n = code->co_nlocalsplus;
+    for (int i = 0; i < n; ++i) {
+        PyObject *v = st.locals[i].get();
+        Py_XINCREF(v);
+        Py_XSETREF(frame->localsplus[i], v);
+    }
+    for (size_t k = 0; k < st.stack.size(); ++k) {
+        PyObject *v = st.stack[k].get();
+        Py_XINCREF(v);
+        frame->localsplus[n + k] = v;
+    }
+    frame->stacktop = n + static_cast<int>(st.stack.size());
+    frame->prev_instr = _PyCode_CODE(code) + st.offset / 2 - 1;
+    return evalFrameInCPython(tstate, frame);
+}
+
+std::string qualname(PyObject *code) {
+    return CodeView::of(code)->qualname();
+}
+
+BreakStep breakStepAt(const CodeView &view, int offset) {
+    BreakStep step;
+    step.offset = offset;
+    const CodeInstruction *ins = view.at(offset);
+    if (!ins || view.inTryBlock(offset))
+        return step;
+    const std::string &op = *ins->opname;
+    if (op == "KW_NAMES" || op == "PRECALL") {
+        int i = view.indexAt(offset);
+        const auto &code = view.instructions();
+        if (op == "KW_NAMES") {
+            auto *c = reinterpret_cast<PyCodeObject *>(view.code());
+            step.kwNames = PyRef::borrow(PyTuple_GetItem(c->co_consts, ins->arg));
+            step.kwCount = static_cast<int>(PyTuple_Size(step.kwNames.get()));
+        }
+        while (i < static_cast<int>(code.size()) && *code[i].opname != "CALL")
+            ++i;
+        if (i >= static_cast<int>(code.size()))
+            return step;
+        step.kind = BreakStep::Kind::Call;
+        step.argc = code[i].arg;
+        step.next = code[i].next;
+        return step;
+    }
+    if (op == "POP_JUMP_FORWARD_IF_FALSE" || op == "POP_JUMP_FORWARD_IF_TRUE" ||
+        op == "JUMP_IF_FALSE_OR_POP" || op == "JUMP_IF_TRUE_OR_POP") {
+        step.kind = BreakStep::Kind::Jump;
+        step.jumpTarget = ins->jumpTarget;
+        step.next = ins->next;
+        step.jumpIfTrue = op.find("TRUE") != std::string::npos;
+        step.popAlways = op.rfind("POP_JUMP", 0) == 0;
+    }
+    return step;
+}
+
+PyRef fetchInputs(const CacheEntry &e, const SourceEnv &env) {
+    PyRef args = PyRef::steal(PyTuple_New(e.inputs.size()));
+    for (size_t i = 0; i < e.inputs.size(); ++i) {
+        PyRef v = e.inputs[i]->fetch(env);
+        if (!v) {
+            PyErr_Format(PyExc_RuntimeError, "dynascope: graph input %s is gone",
+                         e.inputs[i]->text().c_str());
+            return {};
+        }
+        PyTuple_SET_ITEM(args.get(), i, v.release());
+    }
+    return args;
+}
+
+void emitGraphBreak(const GraphBreakInfo &info, const std::string &function) {
+    if (!hasCaptureEventSink())
+        return;
+    Json j = info;
+    j["type"] = EventType::GraphBreak;
+    j["function"] = function;
+    emitCaptureEvent(j);
+}
+
+// Traces the region at `st` (restarting at each new break) and compiles its graph.
+CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
+                          const SourceEnv &env, _PyInterpreterFrame *frame,
+                          const CaptureTarget &target) {
+    PyObject *code = reinterpret_cast<PyObject *>(frame->f_code);
+    auto view = CodeView::of(code);
+    TraceStart ts;
+    ts.code = code;
+    ts.function = reinterpret_cast<PyObject *>(frame->f_func);
+    ts.globals = frame->f_globals;
+    ts.builtins = frame->f_builtins;
+    ts.locals = &st.locals;
+    ts.stack = &st.stack;
+    ts.offset = st.offset;
+    ts.regionStart = st.key;
+    ts.shapes = rec.shapes.get();
+    ts.recordSteps = hasCaptureEventSink();
+    ts.fullgraph = target.fullgraph;
+    ts.unwrapCallable = compiledFunctionInner;
+    auto entry = std::make_unique<CacheEntry>();
+    entry->backend = target.backend;
+    std::vector<GraphBreakInfo> breaks;
+    TraceResult result;
+    bool traced = false;
+    for (int attempt = 0; attempt < 64 && !traced; ++attempt) {
+        Tracer tracer(ts);
+        try {
+            result = tracer.run();
+            traced = true;
+        } catch (const GraphBreak &b) {
+            PyErr_Clear();
+            GraphBreakInfo info;
+            info.typeId = b.typeId();
+            info.reason = b.reason();
+            info.hint = breakType(b.typeId()).hint;
+            info.userStack = tracer.breakStack();
+            if (target.fullgraph) {
+                std::string where;
+                if (!info.userStack.empty())
+                    where = " (" + info.userStack.back().file + ":" +
+                            std::to_string(info.userStack.back().line) + " in " +
+                            info.userStack.back().function + ")";
+                PyErr_Format(unsupportedError(), "graph break in %s (%s): %s%s",
+                             rec.function.c_str(), info.typeId.c_str(), info.reason.c_str(),
+                             where.c_str());
+                return nullptr;
+            }
+            breaks.push_back(info);
+            if (ts.stopAt.count(tracer.breakOffset()))
+                break; // no progress possible
+            ts.stopAt.insert(tracer.breakOffset());
+        } catch (const std::exception &e) {
+            PyErr_Clear();
+            GraphBreakInfo info;
+            info.typeId = "unknown_value";
+            info.reason = std::string("internal tracer error: ") + e.what();
+            breaks.push_back(info);
+            break;
+        }
+    }
+    entry->guards = traced ? result.guards : std::make_shared<GuardSet>();
+    std::string graphId;
+    if (!traced) {
+        entry->uncaptured = true;
+    } else {
+        if (result.exit == TraceResult::Exit::Break) {
+            entry->isReturn = false;
+            entry->step = breakStepAt(*view, result.stopOffset);
+            // A break inside a loop skips the frame (as Dynamo does): CPython runs it all.
+            if (view->inLoop(result.stopOffset))
+                entry->uncaptured = true;
+        }
+        if (!entry->uncaptured) {
+            try {
+                entry->plan = ExitPlan::make(result);
+            } catch (const NotReconstructible &e) {
+                entry->uncaptured = true;
+                GraphBreakInfo info;
+                info.typeId = "unknown_value";
+                info.reason = std::string("cannot rebuild the frame state: ") + e.what();
+                breaks.push_back(info);
+            }
+        }
+        if (!entry->uncaptured && result.graph->callCount() > 0) {
+            graphId = "G" + std::to_string(CodeRegistry::instance().nextGraphNumber());
+            entry->graphId = graphId;
+            entry->inputs = result.graph->inputs();
+            PyRef spec = result.graph->toPython(graphId, rec.function, st.key, true);
+            PyRef examples = fetchInputs(*entry, env);
+            if (!examples)
+                return nullptr;
+            PyRef exampleList = PyRef::steal(PySequence_List(examples.get()));
+            entry->compiled = PyRef::steal(PyObject_CallFunctionObjArgs(
+                target.backend.get(), spec.get(), exampleList.get(), nullptr));
+            if (!entry->compiled)
+                return nullptr;
+            rec.graphs.push_back(result.graph->toPython(graphId, rec.function, st.key, false));
+            if (hasCaptureEventSink()) {
+                Json g = result.graph->toJson(graphId, rec.function, st.key);
+                g["type"] = EventType::Graph;
+                emitCaptureEvent(g);
+            }
+        }
+        for (Json &step : result.traceSteps) {
+            step["type"] = EventType::TraceStep;
+            emitCaptureEvent(step);
+        }
+    }
+    for (GraphBreakInfo &b : breaks) {
+        b.afterGraph = graphId;
+        rec.breaks.push_back(b);
+        emitGraphBreak(b, rec.function);
+    }
+    rec.entries.push_back({st.key, entry->guards->infos()});
+    if (hasCaptureEventSink())
+        emitCaptureEvent(Json{{"type", EventType::Guards},
+                              {"function", rec.function},
+                              {"entry", static_cast<int>(rec.entries.size()) - 1},
+                              {"region_start", st.key},
+                              {"guards", entry->guards->infos()}});
+    region.entries.push_back(std::move(entry));
+    return region.entries.back().get();
+}
+
+// The code object whose frame a break-step call reaches when it is user code that Dynamo would
+// compile in its own right (functions, methods, nn.Module forwards); null for library code,
+// builtins and disabled functions, which run as they are.
+PyObject *calleeCode(PyObject *callable) {
+    PyObject *f = callable;
+    if (PyMethod_Check(f))
+        f = PyMethod_GET_FUNCTION(f);
+    PyRef forward;
+    if (!PyFunction_Check(f)) {
+        PyRef nn = PyRef::steal(PyImport_ImportModule("torch.nn"));
+        PyRef moduleType = nn ? PyRef::steal(PyObject_GetAttrString(nn.get(), "Module")) : PyRef();
+        if (moduleType && PyObject_IsInstance(f, moduleType.get()) == 1)
+            forward = PyRef::steal(
+                PyObject_GetAttrString(reinterpret_cast<PyObject *>(Py_TYPE(f)), "forward"));
+        PyErr_Clear();
+        if (!forward || !PyFunction_Check(forward.get()))
+            return nullptr;
+        f = forward.get();
+    }
+    if (PyObject_HasAttrString(f, "_dynascope_disabled"))
+        return nullptr;
+    PyRef mod = PyRef::steal(PyObject_GetAttrString(f, "__module__"));
+    PyErr_Clear();
+    std::string m = mod && PyUnicode_Check(mod.get()) ? PyUnicode_AsUTF8(mod.get()) : "";
+    if (m == "torch" || m.rfind("torch.", 0) == 0 || m.rfind("_dynascope", 0) == 0)
+        return nullptr;
+    auto *code = reinterpret_cast<PyCodeObject *>(PyFunction_GET_CODE(f));
+    if (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR))
+        return nullptr;
+    return reinterpret_cast<PyObject *>(code);
+}
+
+bool doCall(FrameState &st, const BreakStep &step, const CaptureTarget &target) {
+    size_t n = static_cast<size_t>(step.argc) + 2;
+    if (st.stack.size() < n) {
+        PyErr_SetString(PyExc_SystemError, "dynascope: call break with a short stack");
+        return false;
+    }
+    std::vector<PyRef> items(st.stack.end() - n, st.stack.end());
+    st.stack.resize(st.stack.size() - n);
+    PyObject *callable;
+    std::vector<PyObject *> args;
+    if (!items[0]) {
+        callable = items[1].get();
+    } else {
+        callable = items[0].get();
+        args.push_back(items[1].get());
+    }
+    for (size_t i = 2; i < items.size(); ++i)
+        args.push_back(items[i].get());
+    size_t npos = args.size() - step.kwCount;
+    PyRef r;
+    if (PyObject *code = calleeCode(callable)) {
+        // As under Dynamo, the callee's own frame is captured (with the same backend).
+        PyRef tuple = PyRef::steal(PyTuple_New(npos));
+        for (size_t i = 0; i < npos; ++i) {
+            Py_INCREF(args[i]);
+            PyTuple_SET_ITEM(tuple.get(), i, args[i]);
+        }
+        PyRef kwargs;
+        if (step.kwCount) {
+            kwargs = PyRef::steal(PyDict_New());
+            for (int i = 0; i < step.kwCount; ++i)
+                PyDict_SetItem(kwargs.get(), PyTuple_GET_ITEM(step.kwNames.get(), i),
+                               args[npos + i]);
+        }
+        r = PyRef::steal(callUnderCapture(callable, code, target, tuple.get(), kwargs.get()));
+    } else {
+        r = PyRef::steal(PyObject_Vectorcall(callable, args.data(), npos,
+                                             step.kwCount ? step.kwNames.get() : nullptr));
+    }
+    if (!r)
+        return false;
+    st.stack.push_back(r);
+    st.offset = step.next;
+    return true;
+}
+
+bool doJump(FrameState &st, const BreakStep &step) {
+    PyRef cond = st.stack.back();
+    int truth = PyObject_IsTrue(cond.get());
+    if (truth < 0)
+        return false;
+    bool jump = step.jumpIfTrue ? truth == 1 : truth == 0;
+    if (step.popAlways || !jump)
+        st.stack.pop_back();
+    st.offset = jump ? step.jumpTarget : step.next;
+    return true;
+}
+
+} // namespace
+
+PyObject *unsupportedError() {
+    if (!g_unsupported)
+        g_unsupported = PyErr_NewExceptionWithDoc("_dynascope_capture.Unsupported",
+                                                  "A graph break under fullgraph=True.",
+                                                  PyExc_RuntimeError, nullptr);
+    return g_unsupported;
+}
+
+PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureTarget &target) {
+    auto *frame = static_cast<_PyInterpreterFrame *>(framePtr);
+    PyCodeObject *code = frame->f_code;
+    PyObject *codeObj = reinterpret_cast<PyObject *>(code);
+    if (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR))
+        return evalFrameInCPython(tstate, frame);
+    CodeRecord &rec = CodeRegistry::instance().recordFor(codeObj, target.mode);
+    ++rec.calls;
+    auto view = CodeView::of(codeObj);
+
+    // The prologue (MAKE_CELL, COPY_FREE_VARS) runs here, concretely; tracing starts at RESUME.
+    FrameState st;
+    int n = code->co_nlocalsplus;
+    for (int i = 0; i < n; ++i)
+        st.locals.push_back(PyRef::borrow(frame->localsplus[i]));
+    for (const CodeInstruction &ins : view->instructions()) {
+        const std::string &op = *ins.opname;
+        if (op == "MAKE_CELL") {
+            st.locals[ins.arg] = PyRef::steal(PyCell_New(st.locals[ins.arg].get()));
+        } else if (op == "COPY_FREE_VARS") {
+            PyObject *closure = frame->f_func ? frame->f_func->func_closure : nullptr;
+            for (int k = 0; closure && k < ins.arg; ++k)
+                st.locals[n - ins.arg + k] = PyRef::borrow(PyTuple_GET_ITEM(closure, k));
+        } else {
+            st.offset = ins.offset;
+            break;
+        }
+    }
+    st.key = 0;
+    SourceEnv env{&st.locals, &st.stack, frame->f_globals, frame->f_builtins};
+    std::string outcome = "hit";
+    int regions = 0;
+    double guardMicros = 0;
+    auto emitCall = [&](bool uncaptured) {
+        if (outcome == "hit")
+            ++rec.cacheHits;
+        else
+            ++rec.cacheMisses;
+        if (hasCaptureEventSink())
+            emitCaptureEvent(Json{{"type", EventType::Call},
+                                  {"function", rec.function},
+                                  {"result", outcome},
+                                  {"regions", regions},
+                                  {"guard_us", guardMicros},
+                                  {"uncaptured", uncaptured}});
+    };
+    for (;;) {
+        ++regions;
+        Region &region = rec.regions[{st.key, static_cast<int>(st.stack.size())}];
+        CacheEntry *entry = nullptr;
+        std::string lastFailure;
+        auto t0 = std::chrono::steady_clock::now();
+        for (auto &e : region.entries) {
+            if (e->backend.get() != target.backend.get()) {
+                lastFailure = "backend changed";
+                continue;
+            }
+            const Guard *failed = nullptr;
+            std::string reason = e->guards->check(env, &failed);
+            if (reason.empty()) {
+                entry = e.get();
+                break;
+            }
+            lastFailure = reason;
+            if (failed && target.mode == ShapePolicy::Mode::Automatic &&
+                failed->kind() == Guard::Kind::TensorMatch) {
+                // Automatic dynamic: every input dim that differs from this entry's, not only
+                // the first failing one (Dynamo compares the whole frame state).
+                for (const Guard &g : e->guards->guards()) {
+                    if (g.kind() != Guard::Kind::TensorMatch)
+                        continue;
+                    PyRef value = g.source()->fetch(env);
+                    for (int d : g.changedDims(value.get()))
+                        rec.shapes->markChanged(g.source()->text(), d);
+                }
+            }
+        }
+        guardMicros +=
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                .count();
+        if (!entry) {
+            if (!region.entries.empty()) {
+                outcome = "recompile";
+                rec.recompiles.push_back(lastFailure);
+            } else if (outcome == "hit") {
+                outcome = "miss";
+            }
+            int limit = CaptureConfig::instance().cacheSizeLimit;
+            if (static_cast<int>(region.entries.size()) >= limit) {
+                if (!rec.warnedLimit) {
+                    rec.warnedLimit = true;
+                    std::string msg = "torch._dynamo hit config.cache_size_limit (" +
+                                      std::to_string(limit) + ")\n   function: '" + rec.function +
+                                      "' (" + rec.file + ":" + std::to_string(rec.firstLine) +
+                                      ")\n   last reason: " + lastFailure +
+                                      "\nTo log all recompilation reasons, use "
+                                      "TORCH_LOGS=\"recompiles\".\n";
+                    PySys_WriteStderr("%s", msg.c_str());
+                }
+                emitCall(true);
+                return resumeNative(tstate, frame, st);
+            }
+            entry = compileRegion(rec, region, st, env, frame, target);
+            if (!entry)
+                return nullptr;
+        }
+        if (entry->uncaptured) {
+            emitCall(true);
+            return resumeNative(tstate, frame, st);
+        }
+        std::vector<PyRef> outputs;
+        if (entry->compiled) {
+            PyRef args = fetchInputs(*entry, env);
+            if (!args)
+                return nullptr;
+            PyRef outs = PyRef::steal(PyObject_Call(entry->compiled.get(), args.get(), nullptr));
+            if (!outs)
+                return nullptr;
+            PyRef fast = PyRef::steal(PySequence_Fast(outs.get(), "compiled graph output"));
+            if (!fast)
+                return nullptr;
+            for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast.get()); ++i)
+                outputs.push_back(PyRef::borrow(PySequence_Fast_GET_ITEM(fast.get(), i)));
+        }
+        PyRef returned;
+        std::vector<PyRef> newLocals, newStack;
+        if (!entry->plan.build(outputs, env, returned, newLocals, newStack))
+            return nullptr;
+        if (entry->isReturn) {
+            emitCall(false);
+            return returned.release();
+        }
+        st.locals = std::move(newLocals);
+        st.stack = std::move(newStack);
+        const BreakStep &step = entry->step;
+        st.offset = step.offset;
+        // The instruction a traceback names when the break step raises (framehook.cpp).
+        frame->prev_instr = _PyCode_CODE(code) + st.offset / 2;
+        switch (step.kind) {
+        case BreakStep::Kind::Native:
+            emitCall(false);
+            return resumeNative(tstate, frame, st);
+        case BreakStep::Kind::Call:
+            if (!doCall(st, step, target))
+                return nullptr;
+            break;
+        case BreakStep::Kind::Jump:
+            if (!doJump(st, step))
+                return nullptr;
+            break;
+        }
+        st.key = st.offset;
+    }
+}
+
+} // namespace dynascope

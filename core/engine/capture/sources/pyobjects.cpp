@@ -1,0 +1,76 @@
+// Cached look-ups of the Python objects the tracer compares against.
+#include "sources/pyobjects.h"
+
+#include "python/pyref.h"
+
+namespace dynascope {
+namespace py {
+
+namespace {
+PyObject *attr(PyObject *o, const char *name) {
+    PyObject *r = PyObject_GetAttrString(o, name);
+    if (!r)
+        PyErr_Clear();
+    return r;
+}
+std::string strAttr(PyObject *o, const char *name) {
+    PyRef v = PyRef::steal(PyObject_GetAttrString(o, name));
+    if (!v || !PyUnicode_Check(v.get())) {
+        PyErr_Clear();
+        return "";
+    }
+    return PyUnicode_AsUTF8(v.get());
+}
+} // namespace
+
+PyObject *torch() {
+    static PyObject *m = PyImport_ImportModule("torch");
+    return m;
+}
+PyObject *tensorType() {
+    static PyObject *t = attr(torch(), "Tensor");
+    return t;
+}
+PyObject *moduleType() {
+    static PyObject *t = [] {
+        PyRef nn = PyRef::steal(PyImport_ImportModule("torch.nn"));
+        return attr(nn.get(), "Module");
+    }();
+    return t;
+}
+PyObject *operatorModule() {
+    static PyObject *m = PyImport_ImportModule("operator");
+    return m;
+}
+PyObject *builtinsModule() {
+    static PyObject *m = PyImport_ImportModule("builtins");
+    return m;
+}
+PyObject *builtin(const char *name) {
+    PyObject *r = PyDict_GetItemString(PyModule_GetDict(builtinsModule()), name);
+    return r;
+}
+bool isTensor(PyObject *o) {
+    int r = PyObject_IsInstance(o, tensorType());
+    if (r < 0)
+        PyErr_Clear();
+    return r == 1;
+}
+bool isModule(PyObject *o) {
+    int r = PyObject_IsInstance(o, moduleType());
+    if (r < 0)
+        PyErr_Clear();
+    return r == 1;
+}
+std::string moduleOf(PyObject *o) {
+    return strAttr(o, "__module__");
+}
+std::string nameOf(PyObject *o) {
+    return strAttr(o, "__name__");
+}
+std::string qualnameOf(PyObject *o) {
+    return strAttr(o, "__qualname__");
+}
+
+} // namespace py
+} // namespace dynascope

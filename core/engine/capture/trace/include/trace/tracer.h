@@ -1,0 +1,174 @@
+// Tracer: the symbolic interpreter over 3.11 bytecode (Dynamo's InstructionTranslator). It runs
+// one region of a frame on Values, records the graph and guards, and stops at a return or at the
+// first instruction it must leave to CPython (a graph break).
+#pragma once
+
+#include "guards/guardset.h"
+#include "model/graph.h"
+#include "trace/codeview.h"
+#include "trace/graphbuilder.h"
+#include "trace/value.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace dynascope {
+
+class ShapePolicy;
+
+// A write to a Python object that existed before the region; replayed after the graph runs.
+struct SideEffect {
+    enum class Kind { SetAttr, SetCell, SetGlobal, SetItem, Rebuild };
+    Kind kind;
+    ValuePtr target;  // the object (with a concrete object or a source); SetGlobal: unused
+    std::string name; // attribute / global name
+    ValuePtr key;     // SetItem
+    ValuePtr value;
+};
+
+// What one trace of a region produced.
+struct TraceResult {
+    enum class Exit { Return, Break };
+    Exit exit = Exit::Return;
+    int stopOffset = -1; // Break: the root-frame offset where CPython takes over
+    ValuePtr returnValue;
+    std::vector<ValuePtr> locals; // root frame at the exit (null: unchanged since region start)
+    std::vector<ValuePtr> stack;
+    std::vector<SideEffect> sideEffects;
+    std::shared_ptr<GraphBuilder> graph;
+    std::shared_ptr<GuardSet> guards;
+    std::vector<std::pair<int, GraphBreakInfo>> breaks; // (root offset, break) met while tracing
+    std::vector<Json> traceSteps;
+};
+
+// What a region trace starts from: the frame's concrete state at the region start.
+struct TraceStart {
+    PyObject *code = nullptr;
+    PyObject *function = nullptr; // the frame's function object (closure, defaults)
+    PyObject *globals = nullptr;
+    PyObject *builtins = nullptr;
+    const std::vector<PyRef> *locals = nullptr;
+    const std::vector<PyRef> *stack = nullptr;
+    int offset = 0;       // first instruction to trace
+    int regionStart = 0;  // the region's key offset (0 for the function entry)
+    std::set<int> stopAt; // root offsets where the trace must stop (known breaks)
+    ShapePolicy *shapes = nullptr;
+    bool recordSteps = false;
+    bool fullgraph = false;
+    // Lent by the runtime (trace never includes it): the callable a runtime wrapper such as a
+    // CompiledFunction wraps (borrowed), or null when `object` is no such wrapper.
+    PyObject *(*unwrapCallable)(PyObject *object) = nullptr;
+};
+
+class Tracer {
+public:
+    explicit Tracer(const TraceStart &start);
+    ~Tracer();
+    // Traces until the region exits. Throws GraphBreak (with root offset in breakOffset()) when
+    // the trace meets a break that is not in stopAt yet.
+    TraceResult run();
+    int breakOffset() const { return m_breakOffset; }
+    const std::vector<SourceSite> &breakStack() const { return m_breakStack; }
+
+    // Opcode coverage, for the test that every 3.11 opcode is handled or declared unsupported.
+    static std::vector<std::string> handledOpcodes();
+    static std::vector<std::string> unsupportedOpcodes();
+
+    // ---- used by the handler files ----
+    struct Frame {
+        std::shared_ptr<const CodeView> view;
+        PyRef globals, builtins;
+        std::vector<ValuePtr> locals;
+        std::vector<ValuePtr> stack;
+        int ip = 0; // index into view->instructions()
+        PyRef kwNames;
+        int callSeqStart = -1;
+        bool root = false;
+        bool returned = false;
+        ValuePtr result;
+        SourcePtr functionSource; // source of the function object (closure cells), may be null
+    };
+    using Handler = void (Tracer::*)(const CodeInstruction &);
+
+    Frame &frame() { return *m_frames.back(); }
+    ValuePtr pop();
+    std::vector<ValuePtr> popN(int n);
+    void push(ValuePtr v) { frame().stack.push_back(std::move(v)); }
+    ValuePtr &top(int depth = 1) { return frame().stack[frame().stack.size() - depth]; }
+    void jumpTo(int offset);
+
+    // Wraps a concrete object read from `source` into a Value, installing its guards.
+    ValuePtr wrap(PyObject *object, SourcePtr source);
+    // A Value for a concrete object made or found during the trace (no guards).
+    ValuePtr wrapUnguarded(PyObject *object);
+    void addGuard(Guard guard);
+    // Python value of a Value known at trace time, or throws a break of `why`.
+    PyRef constantOf(const ValuePtr &v, const char *why);
+    bool truthOf(const ValuePtr &v); // throws data_dependent_branch for tensors
+
+    // Graph building: a call node whose result is inferred on meta tensors.
+    ValuePtr callGraph(const std::string &op, const std::string &target, PyRef targetObj,
+                       PyObject *metaFn, const std::vector<ValuePtr> &args,
+                       const std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    ValuePtr call(const ValuePtr &fn, std::vector<ValuePtr> args,
+                  std::vector<std::pair<std::string, ValuePtr>> kwargs);
+    ValuePtr inlineCall(PyObject *code, PyObject *globals, const std::vector<ValuePtr> &defaults,
+                        const ValuePtr &kwDefaults, const std::vector<ValuePtr> &closure,
+                        SourcePtr fnSource, std::vector<ValuePtr> args,
+                        std::vector<std::pair<std::string, ValuePtr>> kwargs);
+    ValuePtr getAttr(const ValuePtr &obj, const std::string &name);
+    ValuePtr objectAttr(const ValuePtr &obj, const std::string &name); // user objects, modules
+    ValuePtr binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b);
+    ValuePtr compareOp(int op, const ValuePtr &a, const ValuePtr &b);
+    ValuePtr subscript(const ValuePtr &obj, const ValuePtr &key);
+    ValuePtr iterate(const ValuePtr &obj);                    // GET_ITER
+    std::vector<ValuePtr> unpack(const ValuePtr &obj, int n); // n < 0: any length
+    ValuePtr callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
+                         std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    ValuePtr callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
+                              std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    ValuePtr callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
+                              std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    // Records a grad-mode switch as a graph node (torch._C._set_grad_enabled), as Dynamo does.
+    void setGradMode(bool enabled);
+    bool gradMode() const { return m_gradMode; }
+    ValuePtr loadCell(const ValuePtr &cell);
+    void storeCell(const ValuePtr &cell, ValuePtr value);
+    void recordSideEffect(SideEffect effect) { m_sideEffects.push_back(std::move(effect)); }
+    std::map<std::pair<PyObject *, std::string>, ValuePtr> &attrOverrides() { return m_attrs; }
+    ValuePtr rootLocal(int slot);
+    SourceSite site() const;
+    std::vector<SourceSite> userStack() const;
+
+    // Handlers, one per opcode, named after it (tracer*.cpp).
+#define DYNASCOPE_OPCODE(name) void op_##name(const CodeInstruction &ins);
+#include "trace/opcodelist.h"
+#undef DYNASCOPE_OPCODE
+
+private:
+    void step();
+    void traceStepEvent(const CodeInstruction &ins, size_t nodesBefore, size_t guardsBefore);
+    void addAliasingGuard();
+    TraceStart m_start;
+    std::vector<std::unique_ptr<Frame>> m_frames;
+    std::shared_ptr<GraphBuilder> m_graph;
+    std::shared_ptr<GuardSet> m_guards;
+    std::vector<SideEffect> m_sideEffects;
+    std::map<std::pair<PyObject *, std::string>, ValuePtr> m_attrs;
+    std::map<PyObject *, ValuePtr> m_wrapped; // one Value per object read (aliasing)
+    // Every tensor read from a source, in reading order (the aliasing guard's inputs).
+    std::vector<std::pair<PyObject *, SourcePtr>> m_tensorSources;
+    std::vector<Json> m_traceSteps;
+    std::vector<std::string> m_stepGuards;
+    int m_breakOffset = -1;
+    std::vector<SourceSite> m_breakStack;
+    long m_instructionCount = 0;
+    bool m_gradMode = true;
+    TraceResult m_result;
+};
+
+} // namespace dynascope

@@ -1,0 +1,557 @@
+// Tracer core: frames, the dispatch table, the step loop, trace-step events and value wrapping.
+#include "trace/tracer.h"
+
+#include "shapes/shapepolicy.h"
+#include "sources/pyobjects.h"
+#include "trace/breakcatalogue.h"
+
+#include <array>
+
+namespace dynascope {
+
+namespace {
+
+constexpr long kMaxInstructions = 50000;
+
+const std::array<Tracer::Handler, 256> &dispatchTable() {
+    static const std::array<Tracer::Handler, 256> table = [] {
+        std::array<Tracer::Handler, 256> t{};
+#define DYNASCOPE_OPCODE(name)                                                                     \
+    if (int op = CodeView::opcodeOf(#name); op >= 0)                                               \
+        t[op] = &Tracer::op_##name;
+#include "trace/opcodelist.h"
+#undef DYNASCOPE_OPCODE
+        return t;
+    }();
+    return table;
+}
+
+} // namespace
+
+std::vector<std::string> Tracer::handledOpcodes() {
+    std::vector<std::string> out;
+#define DYNASCOPE_OPCODE(name) out.push_back(#name);
+#include "trace/opcodelist.h"
+#undef DYNASCOPE_OPCODE
+    return out;
+}
+
+std::vector<std::string> Tracer::unsupportedOpcodes() {
+    // Declared unsupported: each is a graph break of type unsupported_opcode (the rest of the
+    // frame runs in CPython from that instruction).
+    return {"UNARY_POSITIVE_UNUSED",
+            "GET_AITER",
+            "GET_ANEXT",
+            "BEFORE_ASYNC_WITH",
+            "END_ASYNC_FOR",
+            "GET_YIELD_FROM_ITER",
+            "PRINT_EXPR",
+            "LOAD_BUILD_CLASS",
+            "LOAD_ASSERTION_ERROR",
+            "RETURN_GENERATOR",
+            "IMPORT_STAR",
+            "SETUP_ANNOTATIONS",
+            "YIELD_VALUE",
+            "ASYNC_GEN_WRAP",
+            "PREP_RERAISE_STAR",
+            "POP_EXCEPT",
+            "STORE_NAME",
+            "DELETE_NAME",
+            "DELETE_ATTR",
+            "DELETE_GLOBAL",
+            "LOAD_NAME",
+            "BUILD_SET",
+            "IMPORT_NAME",
+            "IMPORT_FROM",
+            "RERAISE",
+            "SEND",
+            "RAISE_VARARGS",
+            "GET_AWAITABLE",
+            "DELETE_DEREF",
+            "SET_ADD",
+            "LOAD_CLASSDEREF",
+            "MATCH_CLASS",
+            "MATCH_MAPPING",
+            "MATCH_SEQUENCE",
+            "MATCH_KEYS",
+            "PUSH_EXC_INFO",
+            "CHECK_EXC_MATCH",
+            "CHECK_EG_MATCH",
+            "WITH_EXCEPT_START",
+            "SET_UPDATE"};
+}
+
+Tracer::Tracer(const TraceStart &start) : m_start(start) {
+    m_graph = std::make_shared<GraphBuilder>();
+    m_guards = std::make_shared<GuardSet>();
+    auto root = std::make_unique<Frame>();
+    root->view = CodeView::of(start.code);
+    root->globals = PyRef::borrow(start.globals);
+    root->builtins = PyRef::borrow(start.builtins);
+    root->locals.resize(root->view->slotCount());
+    root->root = true;
+    root->ip = root->view->indexAt(start.offset);
+    m_frames.push_back(std::move(root));
+}
+
+Tracer::~Tracer() = default;
+
+ValuePtr Tracer::rootLocal(int slot) {
+    Frame &root = *m_frames.front();
+    if (slot < 0 || slot >= static_cast<int>(root.locals.size()))
+        throw GraphBreak("unknown_value", "local slot out of range");
+    if (!root.locals[slot]) {
+        PyObject *v = (*m_start.locals)[slot].get();
+        if (!v)
+            return nullptr;
+        const std::string &name = root.view->slotNames()[slot];
+        if (PyCell_Check(v)) {
+            auto cell =
+                Value::ofKind(Value::Kind::Cell, PyRef::borrow(v), Source::local(slot, name));
+            root.locals[slot] = cell;
+        } else {
+            root.locals[slot] = wrap(v, Source::local(slot, name));
+        }
+    }
+    return root.locals[slot];
+}
+
+ValuePtr Tracer::pop() {
+    Frame &f = frame();
+    if (f.stack.empty())
+        throw GraphBreak("unknown_value", "value stack underflow");
+    ValuePtr v = f.stack.back();
+    f.stack.pop_back();
+    return v;
+}
+
+std::vector<ValuePtr> Tracer::popN(int n) {
+    Frame &f = frame();
+    if (n > static_cast<int>(f.stack.size()))
+        throw GraphBreak("unknown_value", "value stack underflow");
+    std::vector<ValuePtr> out(f.stack.end() - n, f.stack.end());
+    f.stack.resize(f.stack.size() - n);
+    return out;
+}
+
+void Tracer::jumpTo(int offset) {
+    int i = frame().view->indexAt(offset);
+    if (i < 0)
+        throw GraphBreak("unsupported_opcode", "jump to an unknown offset");
+    frame().ip = i;
+}
+
+void Tracer::addGuard(Guard guard) {
+    std::string text = guard.text();
+    if (m_guards->add(std::move(guard)))
+        m_stepGuards.push_back(text);
+}
+
+SourceSite Tracer::site() const {
+    const Frame &f = *m_frames.back();
+    SourceSite s;
+    s.file = f.view->filename();
+    s.function = f.view->qualname();
+    int ip = f.ip > 0 ? f.ip - 1 : 0;
+    if (ip < static_cast<int>(f.view->instructions().size())) {
+        s.offset = f.view->instructions()[ip].offset;
+        s.line = f.view->instructions()[ip].line;
+    }
+    return s;
+}
+
+std::vector<SourceSite> Tracer::userStack() const {
+    std::vector<SourceSite> out;
+    for (const auto &f : m_frames) {
+        SourceSite s;
+        s.file = f->view->filename();
+        s.function = f->view->qualname();
+        int ip = f->ip > 0 ? f->ip - 1 : 0;
+        if (ip < static_cast<int>(f->view->instructions().size())) {
+            s.offset = f->view->instructions()[ip].offset;
+            s.line = f->view->instructions()[ip].line;
+        }
+        out.push_back(s);
+    }
+    return out;
+}
+
+void Tracer::step() {
+    Frame &f = frame();
+    const auto &code = f.view->instructions();
+    if (f.ip < 0 || f.ip >= static_cast<int>(code.size()))
+        throw GraphBreak("unsupported_opcode", "ran past the end of the code");
+    const CodeInstruction &ins = code[f.ip];
+    if (++m_instructionCount > kMaxInstructions)
+        throw GraphBreak("too_many_instructions",
+                         std::to_string(kMaxInstructions) + " instructions traced");
+    size_t nodesBefore = m_graph->size(), guardsBefore = m_stepGuards.size();
+    ++f.ip;
+    Handler h = dispatchTable()[ins.opcode];
+    if (!h)
+        throw GraphBreak("unsupported_opcode", *ins.opname);
+    (this->*h)(ins);
+    if (m_start.recordSteps)
+        traceStepEvent(ins, nodesBefore, guardsBefore);
+}
+
+void Tracer::traceStepEvent(const CodeInstruction &ins, size_t nodesBefore, size_t guardsBefore) {
+    Json stack = Json::array();
+    for (const ValuePtr &v : frame().stack)
+        stack.push_back(v ? v->describe() : "NullVariable()");
+    Json nodes = Json::array();
+    for (size_t i = 0; i < m_graph->size(); ++i)
+        if (m_graph->nodes()[i].traceStep < 0 && m_graph->nodes()[i].op != "placeholder") {
+            const_cast<GraphNodeSpec &>(m_graph->nodes()[i]).traceStep =
+                static_cast<int>(m_traceSteps.size());
+            nodes.push_back(m_graph->nodes()[i].name);
+        }
+    for (size_t i = nodesBefore; i < m_graph->size(); ++i)
+        if (m_graph->nodes()[i].op == "placeholder" && m_graph->nodes()[i].traceStep < 0) {
+            const_cast<GraphNodeSpec &>(m_graph->nodes()[i]).traceStep =
+                static_cast<int>(m_traceSteps.size());
+            nodes.push_back(m_graph->nodes()[i].name);
+        }
+    Json guards = Json::array();
+    for (size_t i = guardsBefore; i < m_stepGuards.size(); ++i)
+        guards.push_back(m_stepGuards[i]);
+    m_traceSteps.push_back(Json{{"index", m_traceSteps.size()},
+                                {"function", frame().view->qualname()},
+                                {"file", frame().view->filename()},
+                                {"region_start", m_start.regionStart},
+                                {"offset", ins.offset},
+                                {"opname", *ins.opname},
+                                {"arg", ins.arg},
+                                {"line", ins.line},
+                                {"depth", static_cast<int>(m_frames.size()) - 1},
+                                {"stack", stack},
+                                {"nodes", nodes},
+                                {"guards", guards}});
+}
+
+TraceResult Tracer::run() {
+    if (m_start.shapes)
+        m_start.shapes->beginTrace();
+    Guard global = Guard::globalState();
+    m_gradMode = global.text().find("grad_mode=True") != std::string::npos;
+    addGuard(std::move(global));
+    Frame &root = *m_frames.front();
+    for (size_t i = 0; m_start.stack && i < m_start.stack->size(); ++i)
+        root.stack.push_back((*m_start.stack)[i] ? wrap((*m_start.stack)[i].get(),
+                                                        Source::stack(static_cast<int>(i)))
+                                                 : Value::null());
+    m_result.exit = TraceResult::Exit::Return;
+    try {
+        while (!root.returned) {
+            if (m_frames.size() == 1 && root.ip >= 0 &&
+                root.ip < static_cast<int>(root.view->instructions().size()) &&
+                m_start.stopAt.count(root.view->instructions()[root.ip].offset)) {
+                m_result.exit = TraceResult::Exit::Break;
+                m_result.stopOffset = root.view->instructions()[root.ip].offset;
+                break;
+            }
+            step();
+        }
+    } catch (GraphBreak &) {
+        // The root instruction that led here (a CALL when the break is inside an inlined call).
+        int ip = root.ip > 0 ? root.ip - 1 : 0;
+        const CodeInstruction &ins = root.view->instructions()[ip];
+        m_breakOffset = ins.offset;
+        if ((*ins.opname == "CALL" || *ins.opname == "PRECALL") && root.callSeqStart >= 0)
+            m_breakOffset = root.callSeqStart;
+        m_breakStack = userStack();
+        throw;
+    }
+    m_result.returnValue = root.result;
+    m_result.locals = root.locals;
+    m_result.stack = root.stack;
+    m_result.sideEffects = m_sideEffects;
+    // Lists and dicts that existed before the region and were changed in it: their new contents
+    // are written back in place after the graph (Dynamo's side-effect replay).
+    for (const auto &w : m_wrapped)
+        if (w.second->mutated && w.second->source)
+            m_result.sideEffects.push_back(
+                {SideEffect::Kind::Rebuild, w.second, "", nullptr, w.second});
+    addAliasingGuard();
+    m_result.graph = m_graph;
+    m_result.guards = m_guards;
+    m_result.traceSteps = std::move(m_traceSteps);
+    return m_result;
+}
+
+// Two tensor inputs that are the same object must be so again for the entry to be reused, and
+// distinct ones distinct (Dynamo's aliasing guard): an in-place op through one is seen through
+// the other only when they alias.
+void Tracer::addAliasingGuard() {
+    if (m_tensorSources.size() < 2)
+        return;
+    std::vector<SourcePtr> sources;
+    std::vector<int> groups;
+    for (size_t i = 0; i < m_tensorSources.size(); ++i) {
+        int group = static_cast<int>(i);
+        for (size_t j = 0; j < i; ++j)
+            if (m_tensorSources[j].first == m_tensorSources[i].first) {
+                group = static_cast<int>(j);
+                break;
+            }
+        sources.push_back(m_tensorSources[i].second);
+        groups.push_back(group);
+    }
+    addGuard(Guard::tensorAliasing(std::move(sources), std::move(groups)));
+}
+
+// ---- wrapping concrete objects (Dynamo's VariableBuilder) ----
+
+ValuePtr Tracer::wrapUnguarded(PyObject *object) {
+    return wrap(object, nullptr);
+}
+
+ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
+    using K = Value::Kind;
+    // Containers, modules and objects keep one Value per object (mutations must alias). Tensors
+    // get one placeholder per source: an aliased input then stays correct for unaliased calls.
+    bool identityMatters =
+        !(PyLong_CheckExact(o) || PyFloat_CheckExact(o) || PyUnicode_CheckExact(o) ||
+          PyBool_Check(o) || o == Py_None || py::isTensor(o));
+    if (identityMatters) {
+        auto it = m_wrapped.find(o);
+        if (it != m_wrapped.end())
+            return it->second;
+    }
+    if (PyObject *inner = m_start.unwrapCallable ? m_start.unwrapCallable(o) : nullptr)
+        return wrap(inner, source ? Source::attr(source, "__wrapped__") : nullptr);
+    ValuePtr v;
+    if (o == Py_None || PyBool_Check(o) || PyLong_CheckExact(o) || PyFloat_CheckExact(o) ||
+        PyUnicode_CheckExact(o) || PyBytes_CheckExact(o) || PyComplex_CheckExact(o) ||
+        o == Py_Ellipsis || PySlice_Check(o) || PyCode_Check(o) || PyRange_Check(o)) {
+        v = Value::constant(o);
+        if (source && !PySlice_Check(o) && !PyCode_Check(o) && !PyRange_Check(o))
+            addGuard(Guard::equalsMatch(source, o));
+        v->source = source;
+        return v;
+    }
+    if (py::isTensor(o)) {
+        v = Value::ofKind(K::Tensor, {}, source);
+        PyRef shape = PyRef::steal(PyObject_GetAttrString(o, "shape"));
+        std::vector<long> sizes;
+        for (Py_ssize_t i = 0; shape && i < PyTuple_Size(shape.get()); ++i)
+            sizes.push_back(PyLong_AsLong(PyTuple_GET_ITEM(shape.get(), i)));
+        if (source) {
+            bool known = false;
+            for (const auto &ts : m_tensorSources)
+                known = known || ts.second->text() == source->text();
+            if (!known)
+                m_tensorSources.push_back({o, source});
+            if (m_start.shapes)
+                v->dims = m_start.shapes->symbolsFor(source, o, sizes, *m_guards);
+            std::vector<std::optional<long>> guardSizes;
+            for (size_t i = 0; i < sizes.size(); ++i)
+                guardSizes.push_back(i < v->dims.size() && !v->dims[i].empty()
+                                         ? std::nullopt
+                                         : std::optional<long>(sizes[i]));
+            addGuard(Guard::tensorMatch(source, o, guardSizes));
+        }
+        v->dims.resize(sizes.size());
+        v->device = PyRef::steal(PyObject_GetAttrString(o, "device"));
+        // A meta copy carries shape, dtype, strides and requires_grad without data.
+        PyRef detached = PyRef::steal(PyObject_CallMethod(o, "detach", nullptr));
+        v->meta = detached ? PyRef::steal(PyObject_CallMethod(detached.get(), "to", "s", "meta"))
+                           : PyRef();
+        PyRef rg = PyRef::steal(PyObject_GetAttrString(o, "requires_grad"));
+        if (v->meta && rg.get() == Py_True)
+            v->meta = PyRef::steal(PyObject_CallMethod(v->meta.get(), "requires_grad_", nullptr));
+        if (!v->meta) {
+            PyErr_Clear();
+            throw GraphBreak("unknown_value", "tensor without a meta form");
+        }
+        if (!source) {
+            // A tensor made outside the graph and met during the trace (e.g. a constant).
+            throw GraphBreak("unknown_value", "tensor constant without a source");
+        }
+        PyRef dtype = PyRef::steal(PyObject_GetAttrString(o, "dtype"));
+        v->node = m_graph->placeholder(source, shapeStrings(*v), dtypeName(dtype.get()));
+        return v;
+    }
+    if (PyTuple_Check(o) || PyList_Check(o)) {
+        bool isTuple = PyTuple_Check(o);
+        if (isTuple && !PyTuple_CheckExact(o)) {
+            // torch.Size and named tuples: immutable, kept as constants when all items are.
+            bool allConst = true;
+            for (Py_ssize_t i = 0; i < PyTuple_Size(o); ++i) {
+                PyObject *it = PyTuple_GET_ITEM(o, i);
+                allConst = allConst && (PyLong_CheckExact(it) || PyFloat_CheckExact(it) ||
+                                        PyUnicode_CheckExact(it) || it == Py_None);
+            }
+            if (allConst) {
+                v = Value::constant(o);
+                v->source = source;
+                if (source)
+                    addGuard(Guard::equalsMatch(source, o));
+                return v;
+            }
+        }
+        v = Value::ofKind(isTuple ? K::Tuple : K::List, PyRef::borrow(o), source);
+        if (source)
+            addGuard(Guard::sequenceLength(source, o));
+        if (isTuple && !PyTuple_CheckExact(o)) {
+            // A named tuple: its fields are readable as attributes.
+            PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(o));
+            v->tupleType = PyRef::borrow(type);
+            PyRef fields = PyRef::steal(PyObject_GetAttrString(type, "_fields"));
+            for (Py_ssize_t i = 0; fields && i < PySequence_Size(fields.get()); ++i)
+                v->keys.push_back(PyRef::steal(PySequence_GetItem(fields.get(), i)));
+            PyErr_Clear();
+        }
+        Py_ssize_t n = PySequence_Size(o);
+        for (Py_ssize_t i = 0; i < n; ++i) {
+            PyRef item = PyRef::steal(PySequence_GetItem(o, i));
+            v->items.push_back(
+                wrap(item.get(),
+                     source ? Source::item(source, PyRef::steal(PyLong_FromSsize_t(i))) : nullptr));
+        }
+        m_wrapped[o] = v;
+        return v;
+    }
+    if (PyAnySet_Check(o)) {
+        // Sets of constants (e.g. the result of a dict-view set operation): values, compared by
+        // == when they come from a source.
+        bool allConst = true;
+        PyRef it = PyRef::steal(PyObject_GetIter(o));
+        while (PyRef item = PyRef::steal(PyIter_Next(it.get()))) {
+            PyObject *i = item.get();
+            allConst = allConst && (PyLong_Check(i) || PyFloat_Check(i) || PyUnicode_Check(i) ||
+                                    i == Py_None || PyTuple_Check(i));
+        }
+        PyErr_Clear();
+        if (allConst) {
+            v = Value::constant(o);
+            v->source = source;
+            if (source)
+                addGuard(Guard::equalsMatch(source, o));
+            return v;
+        }
+    }
+    if (PyDict_CheckExact(o)) {
+        v = Value::ofKind(K::Dict, PyRef::borrow(o), source);
+        if (source)
+            addGuard(Guard::dictKeys(source, o));
+        PyObject *key, *value;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(o, &pos, &key, &value)) {
+            v->keys.push_back(PyRef::borrow(key));
+            v->items.push_back(
+                wrap(value, source ? Source::item(source, PyRef::borrow(key)) : nullptr));
+        }
+        m_wrapped[o] = v;
+        return v;
+    }
+    if (PyModule_Check(o))
+        return Value::ofKind(K::PyModule, PyRef::borrow(o), source);
+    if (py::isModule(o)) {
+        v = Value::ofKind(K::NNModule, PyRef::borrow(o), source);
+        if (source)
+            addGuard(Guard::idMatch(source, o));
+        m_wrapped[o] = v;
+        return v;
+    }
+    std::string mod = py::moduleOf(o);
+    bool torchish = mod == "torch" || mod.rfind("torch.", 0) == 0 || mod.rfind("torch._C", 0) == 0;
+    bool shimish = mod.rfind("torch._dynamo", 0) == 0 || mod.rfind("torch.compiler", 0) == 0 ||
+                   mod.rfind("dynascope", 0) == 0;
+    if (PyFunction_Check(o)) {
+        bool disabled = PyObject_HasAttrString(o, "_dynascope_disabled");
+        // nn.Module code (forward of Linear, Conv2d…) is inlined; torch.nn.functional is a leaf.
+        bool moduleCode = mod.rfind("torch.nn.modules", 0) == 0;
+        if (torchish && !shimish && !disabled && !moduleCode) {
+            v = Value::ofKind(K::TorchFunction, PyRef::borrow(o), source);
+            v->name = mod + "." + py::nameOf(o);
+            return v;
+        }
+        v = Value::ofKind(K::UserFunction, PyRef::borrow(o), source);
+        // A nested def is a new function object per call: its code is what must not change.
+        if (source)
+            addGuard(Guard::idMatch(Source::attr(source, "__code__"), PyFunction_GET_CODE(o)));
+        return v;
+    }
+    if (PyCFunction_Check(o) || Py_TYPE(o) == &PyMethodDescr_Type) {
+        if (torchish || mod == "_operator" || mod == "operator") {
+            v = Value::ofKind(mod == "_operator" ? K::Builtin : K::TorchFunction, PyRef::borrow(o),
+                              source);
+            v->name = (mod == "_operator" ? "operator" : mod) + "." + py::nameOf(o);
+            return v;
+        }
+        return Value::ofKind(K::Builtin, PyRef::borrow(o), source);
+    }
+    if (PyMethod_Check(o)) {
+        PyObject *fn = PyMethod_GET_FUNCTION(o);
+        PyObject *self = PyMethod_GET_SELF(o);
+        ValuePtr selfValue = wrap(self, source ? Source::attr(source, "__self__") : nullptr);
+        v = Value::method(K::BoundMethod, selfValue, py::nameOf(fn), PyRef::borrow(fn));
+        v->source = source;
+        return v;
+    }
+    if (PyType_Check(o)) {
+        v = Value::constant(o);
+        v->source = source;
+        if (source)
+            addGuard(Guard::idMatch(source, o));
+        return v;
+    }
+    std::string typeName = Py_TYPE(o)->tp_name;
+    if (typeName == "torch.dtype" || typeName == "torch.device" || typeName == "torch.layout" ||
+        typeName == "torch.memory_format") {
+        v = Value::constant(o);
+        v->source = source;
+        if (source)
+            addGuard(Guard::equalsMatch(source, o));
+        return v;
+    }
+    v = Value::ofKind(K::UserObject, PyRef::borrow(o), source);
+    if (source)
+        addGuard(Guard::typeMatch(source, o));
+    m_wrapped[o] = v;
+    return v;
+}
+
+PyRef Tracer::constantOf(const ValuePtr &v, const char *why) {
+    PyRef p = v ? v->asPython() : PyRef();
+    if (!p)
+        throw GraphBreak(v && v->kind == Value::Kind::Tensor ? "tensor_python_op" : "unknown_value",
+                         std::string(why) + " of " + (v ? v->describe() : "NULL"));
+    return p;
+}
+
+bool Tracer::truthOf(const ValuePtr &v) {
+    switch (v->kind) {
+    case Value::Kind::Tensor:
+        throw GraphBreak("data_dependent_branch", "generic_jump on " + v->describe());
+    case Value::Kind::Tuple:
+    case Value::Kind::List:
+    case Value::Kind::Dict:
+        return !v->items.empty();
+    case Value::Kind::Constant: {
+        int r = PyObject_IsTrue(v->object.get());
+        if (r < 0) {
+            PyErr_Clear();
+            throw GraphBreak("unknown_value", "truth value of " + v->describe());
+        }
+        return r == 1;
+    }
+    case Value::Kind::Null:
+        throw GraphBreak("unknown_value", "truth value of NULL");
+    case Value::Kind::UserObject:
+    case Value::Kind::NNModule: {
+        // Objects without __bool__/__len__ are true.
+        PyTypeObject *t = Py_TYPE(v->object.get());
+        if ((!t->tp_as_number || !t->tp_as_number->nb_bool) &&
+            (!t->tp_as_mapping || !t->tp_as_mapping->mp_length) &&
+            (!t->tp_as_sequence || !t->tp_as_sequence->sq_length))
+            return true;
+        throw GraphBreak("unknown_value", "truth value of " + v->describe());
+    }
+    default:
+        return true;
+    }
+}
+
+} // namespace dynascope

@@ -1,0 +1,323 @@
+// Attribute access and subscripts on every value kind, and tensor methods (call_method nodes,
+// or constants for shape queries, which specialise symbolic sizes).
+#include "shapes/shapepolicy.h"
+#include "sources/pyobjects.h"
+#include "trace/breakcatalogue.h"
+#include "trace/captureconfig.h"
+#include "trace/tracer.h"
+
+#include <set>
+
+namespace dynascope {
+
+namespace {
+
+using K = Value::Kind;
+
+PyRef metaAttr(const ValuePtr &t, const char *name) {
+    PyRef r = PyRef::steal(PyObject_GetAttrString(t->meta.get(), name));
+    if (!r)
+        PyErr_Clear();
+    return r;
+}
+
+} // namespace
+
+// A shape query: the value is a Python number from now on, so symbolic sizes become guards.
+static void specializeAll(Tracer &t, const ValuePtr &tensor, ShapePolicy *shapes,
+                          GuardSet &guards) {
+    if (!shapes)
+        return;
+    PyRef shape = metaAttr(tensor, "shape");
+    for (size_t i = 0; i < tensor->dims.size(); ++i)
+        if (!tensor->dims[i].empty())
+            shapes->specialize(tensor->dims[i], PyLong_AsLong(PyTuple_GET_ITEM(shape.get(), i)),
+                               guards);
+    (void)t;
+}
+
+ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
+    switch (obj->kind) {
+    case K::Tensor: {
+        static const std::set<std::string> constantAttrs = {
+            "dtype",  "is_cuda",       "is_sparse", "is_quantized",
+            "layout", "requires_grad", "is_leaf",   "ndim"};
+        if (name == "shape") {
+            specializeAll(*this, obj, m_start.shapes, *m_guards);
+            for (std::string &d : obj->dims)
+                d.clear();
+            return Value::constant(metaAttr(obj, "shape"));
+        }
+        if (name == "device") {
+            if (obj->device)
+                return Value::constant(obj->device);
+            throw GraphBreak("unsupported_attribute", "device of a tensor made in the graph");
+        }
+        if (constantAttrs.count(name))
+            return Value::constant(metaAttr(obj, name.c_str()));
+        if (name == "T" || name == "mT" || name == "H" || name == "real" || name == "imag" ||
+            name == "data") {
+            PyRef getattrFn = PyRef::borrow(py::builtin("getattr"));
+            return callGraph(
+                "call_function", "getattr", getattrFn, getattrFn.get(),
+                {obj, Value::constant(PyRef::steal(PyUnicode_FromString(name.c_str())))}, {});
+        }
+        PyRef attr = metaAttr(obj, name.c_str());
+        if (attr && PyCallable_Check(attr.get()))
+            return Value::method(K::TensorMethod, obj, name);
+        throw GraphBreak("unsupported_attribute", "Tensor." + name);
+    }
+    case K::NNModule:
+    case K::UserObject: {
+        auto over = m_attrs.find({obj->object.get(), name});
+        if (over != m_attrs.end())
+            return over->second;
+        return objectAttr(obj, name);
+    }
+    case K::PyModule: {
+        PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
+        if (!v) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "module has no attribute '" + name + "'");
+        }
+        std::string mod = py::nameOf(obj->object.get());
+        bool library = mod == "torch" || mod.rfind("torch.", 0) == 0 || mod == "math" ||
+                       mod == "operator" || mod == "builtins";
+        // Library modules do not change between calls (Dynamo does not guard them either).
+        return wrap(v.get(),
+                    library ? nullptr : (obj->source ? Source::attr(obj->source, name) : nullptr));
+    }
+    case K::Tuple:
+        for (size_t i = 0; i < obj->keys.size() && i < obj->items.size(); ++i)
+            if (name == PyUnicode_AsUTF8(obj->keys[i].get()))
+                return obj->items[i];
+        return Value::method(K::ObjectMethod, obj, name);
+    case K::List:
+    case K::Dict:
+        return Value::method(K::ObjectMethod, obj, name);
+    case K::Constant: {
+        PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
+        if (!v) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", obj->describe() + " has no attribute " + name);
+        }
+        if (PyCFunction_Check(v.get()) || PyCallable_Check(v.get()))
+            return Value::method(K::ObjectMethod, obj, name);
+        return wrapUnguarded(v.get());
+    }
+    case K::UserFunction:
+    case K::TorchFunction:
+    case K::Builtin: {
+        PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
+        if (!v) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "no attribute " + name);
+        }
+        return wrap(v.get(), obj->source ? Source::attr(obj->source, name) : nullptr);
+    }
+    default:
+        throw GraphBreak("unsupported_attribute", obj->describe() + "." + name);
+    }
+}
+
+// Attribute lookup on an object in CPython's order: a data descriptor of the class (a property
+// is inlined), the instance __dict__, other class attributes, then what __getattr__ would give:
+// an nn.Module's parameters, buffers and submodules, or a user-defined __getattr__ (inlined).
+ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
+    PyObject *o = obj->object.get();
+    SourcePtr src = obj->source ? Source::attr(obj->source, name) : nullptr;
+    auto wrapFound = [&](PyObject *v) {
+        if (py::isTensor(v) && !src)
+            throw GraphBreak("unknown_value", "tensor attribute without a source");
+        return wrap(v, src);
+    };
+    PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
+    PyObject *descr = _PyType_Lookup(Py_TYPE(o), nameObj.get()); // borrowed
+    PyRef descrRef = PyRef::borrow(descr);
+    if (descr && Py_TYPE(descr)->tp_descr_set) {
+        if (PyObject_TypeCheck(descr, &PyProperty_Type)) {
+            PyRef fget = PyRef::steal(PyObject_GetAttrString(descr, "fget"));
+            PyErr_Clear();
+            if (fget && PyFunction_Check(fget.get()))
+                return call(wrapUnguarded(fget.get()), {obj}, {});
+        }
+        PyRef v = PyRef::steal(PyObject_GetAttr(o, nameObj.get()));
+        if (!v) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "descriptor " + name + " raises");
+        }
+        return wrapFound(v.get());
+    }
+    PyObject **dictPtr = _PyObject_GetDictPtr(o);
+    if (dictPtr && *dictPtr) {
+        if (PyObject *v = PyDict_GetItemWithError(*dictPtr, nameObj.get()))
+            return wrapFound(v);
+        PyErr_Clear();
+    }
+    if (descr) {
+        PyRef v = PyRef::steal(PyObject_GetAttr(o, nameObj.get()));
+        if (v)
+            return wrapFound(v.get());
+        PyErr_Clear();
+    }
+    if (obj->kind == K::NNModule) {
+        for (const char *dictName : {"_parameters", "_buffers", "_modules"}) {
+            PyObject *d = dictPtr && *dictPtr ? PyDict_GetItemString(*dictPtr, dictName) : nullptr;
+            PyObject *v =
+                d && PyDict_Check(d) ? PyDict_GetItemWithError(d, nameObj.get()) : nullptr;
+            PyErr_Clear();
+            if (v) {
+                if (!src)
+                    throw GraphBreak("unknown_value", "module attribute without a source");
+                return wrap(v, src);
+            }
+        }
+    } else {
+        static PyObject *getattrName = PyUnicode_InternFromString("__getattr__");
+        PyObject *getattrFn = _PyType_Lookup(Py_TYPE(o), getattrName);
+        if (getattrFn && PyFunction_Check(getattrFn))
+            return call(wrapUnguarded(getattrFn), {obj, Value::constant(nameObj)}, {});
+    }
+    throw GraphBreak("python_exception",
+                     std::string(Py_TYPE(o)->tp_name) + " has no attribute '" + name + "'");
+}
+
+ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
+    switch (obj->kind) {
+    case K::Tensor: {
+        PyRef fn = PyRef::steal(PyObject_GetAttrString(py::operatorModule(), "getitem"));
+        return callGraph("call_function", "operator.getitem", fn, fn.get(), {obj, key}, {});
+    }
+    case K::Tuple:
+    case K::List: {
+        PyRef k = constantOf(key, "sequence index");
+        if (PySlice_Check(k.get())) {
+            Py_ssize_t start, stop, step, n;
+            if (PySlice_GetIndicesEx(k.get(), static_cast<Py_ssize_t>(obj->items.size()), &start,
+                                     &stop, &step, &n) < 0) {
+                PyErr_Clear();
+                throw GraphBreak("python_exception", "bad slice");
+            }
+            std::vector<ValuePtr> items;
+            for (Py_ssize_t i = 0, j = start; i < n; ++i, j += step)
+                items.push_back(obj->items[j]);
+            return Value::sequence(obj->kind, items);
+        }
+        Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
+        Py_ssize_t n = static_cast<Py_ssize_t>(obj->items.size());
+        if (PyErr_Occurred() || i < -n || i >= n) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "index out of range");
+        }
+        return obj->items[i < 0 ? i + n : i];
+    }
+    case K::Dict: {
+        PyRef k = constantOf(key, "dict key");
+        for (size_t i = 0; i < obj->keys.size(); ++i)
+            if (PyObject_RichCompareBool(obj->keys[i].get(), k.get(), Py_EQ) == 1)
+                return obj->items[i];
+        PyErr_Clear();
+        throw GraphBreak("python_exception", "KeyError " + pyRepr(k.get()));
+    }
+    case K::NNModule: {
+        PyRef k = constantOf(key, "module index");
+        PyRef v = PyRef::steal(PyObject_GetItem(obj->object.get(), k.get()));
+        if (!v) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "module index");
+        }
+        return wrap(v.get(), obj->source ? Source::item(obj->source, k) : nullptr);
+    }
+    case K::Constant: {
+        PyRef k = constantOf(key, "index");
+        PyRef v = PyRef::steal(PyObject_GetItem(obj->object.get(), k.get()));
+        if (!v) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "index of " + obj->describe());
+        }
+        return wrapUnguarded(v.get());
+    }
+    default:
+        throw GraphBreak("unknown_value", "subscript of " + obj->describe());
+    }
+}
+
+ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
+                                  std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
+    const std::string &name = m->name;
+    ValuePtr self = m->self;
+    static const std::set<std::string> scalarOut = {"item",    "tolist",    "__bool__",
+                                                    "__int__", "__float__", "__index__"};
+    static const std::set<std::string> unsupported = {
+        "numpy",   "backward",        "register_hook", "retain_grad", "data_ptr",
+        "storage", "untyped_storage", "cpu_",          "__array__"};
+    if (name == "item" && args.empty() && CaptureConfig::instance().captureScalarOutputs) {
+        // capture_scalar_outputs: item() is a graph node; its (Python number) result is carried
+        // as a 0-d tensor value, so arithmetic on it stays in the graph too.
+        std::string node =
+            m_graph->addCall("call_method", "item", {}, {NodeArg::ofNode(self->node)}, {});
+        std::vector<SourceSite> stack = userStack();
+        m_graph->last().site = stack.back();
+        if (stack.size() > 1)
+            m_graph->last().inlineStack.assign(stack.begin(), stack.end() - 1);
+        PyRef dtype = metaAttr(self, "dtype");
+        PyRef empty = PyRef::steal(PyObject_GetAttrString(py::torch(), "empty"));
+        PyRef shape = PyRef::steal(PyTuple_New(0));
+        PyRef targs = PyRef::steal(PyTuple_Pack(1, shape.get()));
+        PyRef kw = PyRef::steal(Py_BuildValue("{s:O,s:s}", "dtype", dtype.get(), "device", "meta"));
+        auto v = Value::ofKind(K::Tensor);
+        v->meta = PyRef::steal(PyObject_Call(empty.get(), targs.get(), kw.get()));
+        if (!v->meta) {
+            PyErr_Clear();
+            throw GraphBreak("tensor_item", "Tensor.item()");
+        }
+        v->node = node;
+        v->device = self->device;
+        m_graph->last().dtype = dtypeName(dtype.get());
+        return v;
+    }
+    if (scalarOut.count(name))
+        throw GraphBreak("tensor_item", "Tensor." + name + "()");
+    if (unsupported.count(name))
+        throw GraphBreak("unsupported_call", "Tensor." + name + "()");
+    static const std::set<std::string> shapeQueries = {
+        "size",       "stride",       "numel",         "nelement",
+        "dim",        "ndimension",   "is_contiguous", "is_floating_point",
+        "is_complex", "element_size", "get_device"};
+    if (shapeQueries.count(name)) {
+        if (name != "dim" && name != "ndimension" && name != "is_floating_point" &&
+            name != "is_complex" && name != "element_size") {
+            specializeAll(*this, self, m_start.shapes, *m_guards);
+            for (std::string &d : self->dims)
+                d.clear();
+        }
+        if (name == "get_device") {
+            PyRef idx = self->device
+                            ? PyRef::steal(PyObject_GetAttrString(self->device.get(), "index"))
+                            : PyRef();
+            PyErr_Clear();
+            return Value::constant(PyRef::steal(
+                PyLong_FromLong(idx && idx.get() != Py_None ? PyLong_AsLong(idx.get()) : -1)));
+        }
+        PyRef fn = PyRef::steal(PyObject_GetAttrString(self->meta.get(), name.c_str()));
+        PyRef list = PyRef::steal(PyList_New(0));
+        for (const ValuePtr &a : args)
+            PyList_Append(list.get(), constantOf(a, "shape query argument").get());
+        PyRef kw = PyRef::steal(PyDict_New());
+        for (const auto &k : kwargs)
+            PyDict_SetItemString(kw.get(), k.first.c_str(),
+                                 constantOf(k.second, "shape query argument").get());
+        PyRef tuple = PyRef::steal(PyList_AsTuple(list.get()));
+        PyRef r = fn ? PyRef::steal(PyObject_Call(fn.get(), tuple.get(), kw.get())) : PyRef();
+        if (!r) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "Tensor." + name + " raises");
+        }
+        return wrapUnguarded(r.get());
+    }
+    std::vector<ValuePtr> all{self};
+    all.insert(all.end(), args.begin(), args.end());
+    return callGraph("call_method", name, {}, nullptr, all, kwargs);
+}
+
+} // namespace dynascope

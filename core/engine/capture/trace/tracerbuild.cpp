@@ -1,0 +1,425 @@
+// Handlers for building and unpacking containers, operators, comparisons and subscripts.
+#include "sources/pyobjects.h"
+#include "trace/breakcatalogue.h"
+#include "trace/tracer.h"
+
+namespace dynascope {
+
+namespace {
+
+using K = Value::Kind;
+
+const char *const kNbNames[] = {"add", "and_", "floordiv", "lshift", "matmul",  "mul", "mod",
+                                "or_", "pow",  "rshift",   "sub",    "truediv", "xor"};
+const char *const kCmpNames[] = {"lt", "le", "eq", "ne", "gt", "ge"};
+
+std::string nbName(int op) {
+    if (op < 13)
+        return kNbNames[op];
+    std::string base = kNbNames[op - 13];
+    if (!base.empty() && base.back() == '_')
+        base.pop_back();
+    return "i" + base;
+}
+
+PyObject *operatorFn(const std::string &name) {
+    PyObject *f = PyObject_GetAttrString(py::operatorModule(), name.c_str());
+    if (!f)
+        PyErr_Clear();
+    return f; // new reference
+}
+
+void markMutated(const ValuePtr &v) {
+    if (v->source)
+        v->mutated = true;
+}
+
+} // namespace
+
+void Tracer::op_BUILD_TUPLE(const CodeInstruction &ins) {
+    push(Value::sequence(K::Tuple, popN(ins.arg)));
+}
+
+void Tracer::op_BUILD_LIST(const CodeInstruction &ins) {
+    push(Value::sequence(K::List, popN(ins.arg)));
+}
+
+void Tracer::op_BUILD_MAP(const CodeInstruction &ins) {
+    std::vector<ValuePtr> kv = popN(2 * ins.arg);
+    auto d = Value::ofKind(K::Dict);
+    for (int i = 0; i < ins.arg; ++i) {
+        d->keys.push_back(constantOf(kv[2 * i], "dict key"));
+        d->items.push_back(kv[2 * i + 1]);
+    }
+    push(d);
+}
+
+void Tracer::op_BUILD_CONST_KEY_MAP(const CodeInstruction &ins) {
+    PyRef keys = constantOf(pop(), "dict keys");
+    std::vector<ValuePtr> values = popN(ins.arg);
+    auto d = Value::ofKind(K::Dict);
+    for (int i = 0; i < ins.arg; ++i) {
+        d->keys.push_back(PyRef::borrow(PyTuple_GetItem(keys.get(), i)));
+        d->items.push_back(values[i]);
+    }
+    push(d);
+}
+
+void Tracer::op_BUILD_SLICE(const CodeInstruction &ins) {
+    std::vector<ValuePtr> parts = popN(ins.arg);
+    PyRef a = constantOf(parts[0], "slice bound"), b = constantOf(parts[1], "slice bound");
+    PyRef c = ins.arg == 3 ? constantOf(parts[2], "slice step") : PyRef();
+    push(Value::constant(PyRef::steal(PySlice_New(a.get(), b.get(), c.get()))));
+}
+
+void Tracer::op_BUILD_STRING(const CodeInstruction &ins) {
+    std::vector<ValuePtr> parts = popN(ins.arg);
+    PyRef list = PyRef::steal(PyList_New(0));
+    for (const ValuePtr &p : parts)
+        PyList_Append(list.get(), constantOf(p, "string part").get());
+    PyRef empty = PyRef::steal(PyUnicode_FromString(""));
+    push(Value::constant(PyRef::steal(PyUnicode_Join(empty.get(), list.get()))));
+}
+
+void Tracer::op_FORMAT_VALUE(const CodeInstruction &ins) {
+    PyRef spec = (ins.arg & 4) ? constantOf(pop(), "format spec") : PyRef();
+    ValuePtr v = pop();
+    PyRef value = constantOf(v, "f-string value");
+    int conv = ins.arg & 3;
+    if (conv == 1)
+        value = PyRef::steal(PyObject_Str(value.get()));
+    else if (conv == 2)
+        value = PyRef::steal(PyObject_Repr(value.get()));
+    else if (conv == 3)
+        value = PyRef::steal(PyObject_ASCII(value.get()));
+    PyRef out = value ? PyRef::steal(PyObject_Format(value.get(), spec.get())) : PyRef();
+    if (!out) {
+        PyErr_Clear();
+        throw GraphBreak("python_exception", "format of " + v->describe());
+    }
+    push(Value::constant(out));
+}
+
+void Tracer::op_LIST_APPEND(const CodeInstruction &ins) {
+    ValuePtr v = pop();
+    ValuePtr list = top(ins.arg);
+    if (list->kind != K::List)
+        throw GraphBreak("unknown_value", "LIST_APPEND to " + list->describe());
+    list->items.push_back(v);
+    markMutated(list);
+}
+
+void Tracer::op_LIST_EXTEND(const CodeInstruction &ins) {
+    ValuePtr v = pop();
+    ValuePtr list = top(ins.arg);
+    if (list->kind != K::List)
+        throw GraphBreak("unknown_value", "LIST_EXTEND to " + list->describe());
+    ValuePtr it = iterate(v);
+    list->items.insert(list->items.end(), it->items.begin() + it->index, it->items.end());
+    markMutated(list);
+}
+
+void Tracer::op_LIST_TO_TUPLE(const CodeInstruction &) {
+    ValuePtr v = pop();
+    push(Value::sequence(K::Tuple, v->items));
+}
+
+void Tracer::op_MAP_ADD(const CodeInstruction &ins) {
+    ValuePtr value = pop();
+    ValuePtr key = pop();
+    ValuePtr d = top(ins.arg);
+    if (d->kind != K::Dict)
+        throw GraphBreak("unknown_value", "MAP_ADD to " + d->describe());
+    PyRef k = constantOf(key, "dict key");
+    for (size_t i = 0; i < d->keys.size(); ++i)
+        if (PyObject_RichCompareBool(d->keys[i].get(), k.get(), Py_EQ) == 1) {
+            d->items[i] = value;
+            return;
+        }
+    d->keys.push_back(k);
+    d->items.push_back(value);
+    markMutated(d);
+}
+
+void Tracer::op_DICT_UPDATE(const CodeInstruction &ins) {
+    ValuePtr src = pop();
+    ValuePtr d = top(ins.arg);
+    if (d->kind != K::Dict || src->kind != K::Dict)
+        throw GraphBreak("unknown_value", "dict update with " + src->describe());
+    for (size_t i = 0; i < src->keys.size(); ++i) {
+        bool found = false;
+        for (size_t j = 0; j < d->keys.size() && !found; ++j)
+            if (PyObject_RichCompareBool(d->keys[j].get(), src->keys[i].get(), Py_EQ) == 1) {
+                d->items[j] = src->items[i];
+                found = true;
+            }
+        if (!found) {
+            d->keys.push_back(src->keys[i]);
+            d->items.push_back(src->items[i]);
+        }
+    }
+    markMutated(d);
+}
+
+void Tracer::op_DICT_MERGE(const CodeInstruction &ins) {
+    op_DICT_UPDATE(ins);
+}
+
+std::vector<ValuePtr> Tracer::unpack(const ValuePtr &v, int n) {
+    std::vector<ValuePtr> items;
+    if (v->isSequence()) {
+        items = v->items;
+    } else {
+        ValuePtr it = iterate(v);
+        items.assign(it->items.begin() + it->index, it->items.end());
+    }
+    if (n >= 0 && static_cast<int>(items.size()) != n)
+        throw GraphBreak("python_exception", "cannot unpack " + std::to_string(items.size()) +
+                                                 " values into " + std::to_string(n));
+    return items;
+}
+
+void Tracer::op_UNPACK_SEQUENCE(const CodeInstruction &ins) {
+    std::vector<ValuePtr> items = unpack(pop(), ins.arg);
+    for (auto it = items.rbegin(); it != items.rend(); ++it)
+        push(*it);
+}
+
+void Tracer::op_UNPACK_EX(const CodeInstruction &ins) {
+    int before = ins.arg & 0xFF, after = ins.arg >> 8;
+    std::vector<ValuePtr> items = unpack(pop(), -1);
+    if (static_cast<int>(items.size()) < before + after)
+        throw GraphBreak("python_exception", "not enough values to unpack");
+    std::vector<ValuePtr> out(items.begin(), items.begin() + before);
+    out.push_back(Value::sequence(
+        K::List, std::vector<ValuePtr>(items.begin() + before, items.end() - after)));
+    out.insert(out.end(), items.end() - after, items.end());
+    for (auto it = out.rbegin(); it != out.rend(); ++it)
+        push(*it);
+}
+
+ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
+    std::string name = nbName(nbOp);
+    if (a->kind == K::Tensor || b->kind == K::Tensor) {
+        PyRef fn = PyRef::steal(operatorFn(name));
+        return callGraph("call_function", "operator." + name, fn, fn.get(), {a, b}, {});
+    }
+    bool inplace = nbOp >= 13;
+    std::string base = inplace ? nbName(nbOp - 13) : name;
+    if (a->isSequence() && b->isSequence() && base == "add") {
+        if (inplace && a->kind == K::List) {
+            a->items.insert(a->items.end(), b->items.begin(), b->items.end());
+            markMutated(a);
+            return a;
+        }
+        std::vector<ValuePtr> items = a->items;
+        items.insert(items.end(), b->items.begin(), b->items.end());
+        return Value::sequence(a->kind, items);
+    }
+    if (a->isSequence() && b->isConstant() && base == "mul") {
+        long n = PyLong_AsLong(b->object.get());
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "sequence repeat by a non-int");
+        }
+        std::vector<ValuePtr> items;
+        for (long i = 0; i < n; ++i)
+            items.insert(items.end(), a->items.begin(), a->items.end());
+        return Value::sequence(a->kind, items);
+    }
+    PyRef x = constantOf(a, name.c_str()), y = constantOf(b, name.c_str());
+    PyRef fn = PyRef::steal(operatorFn(name));
+    PyRef r = PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
+    if (!r) {
+        PyErr_Clear();
+        throw GraphBreak("python_exception", "operator." + name + " on constants raises");
+    }
+    return wrapUnguarded(r.get());
+}
+
+ValuePtr Tracer::compareOp(int op, const ValuePtr &a, const ValuePtr &b) {
+    if (op < 0 || op > 5)
+        throw GraphBreak("unsupported_opcode", "COMPARE_OP " + std::to_string(op));
+    std::string name = kCmpNames[op];
+    PyRef fn = PyRef::steal(operatorFn(name));
+    if (a->kind == K::Tensor || b->kind == K::Tensor)
+        return callGraph("call_function", "operator." + name, fn, fn.get(), {a, b}, {});
+    if ((a->kind == K::NNModule || a->kind == K::UserObject) && a->object && b->object &&
+        (name == "eq" || name == "ne") && (b->kind == K::NNModule || b->kind == K::UserObject)) {
+        bool same = a->object.get() == b->object.get();
+        return Value::constant(PyBool_FromLong(name == "eq" ? same : !same));
+    }
+    PyRef x = constantOf(a, name.c_str()), y = constantOf(b, name.c_str());
+    PyRef r = PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
+    if (!r) {
+        PyErr_Clear();
+        throw GraphBreak("python_exception", "operator." + name + " on constants raises");
+    }
+    return wrapUnguarded(r.get());
+}
+
+void Tracer::op_BINARY_OP(const CodeInstruction &ins) {
+    ValuePtr b = pop();
+    ValuePtr a = pop();
+    push(binaryOp(ins.arg, a, b));
+}
+
+void Tracer::op_COMPARE_OP(const CodeInstruction &ins) {
+    ValuePtr b = pop();
+    ValuePtr a = pop();
+    push(compareOp(ins.arg, a, b));
+}
+
+void Tracer::op_IS_OP(const CodeInstruction &ins) {
+    ValuePtr b = pop();
+    ValuePtr a = pop();
+    bool same;
+    if (a == b)
+        same = true;
+    else if (a->kind == K::Tensor || b->kind == K::Tensor)
+        same = a->kind == b->kind && a->node == b->node;
+    else if (a->object && b->object && !a->isSequence() && !b->isSequence() && a->kind != K::Dict &&
+             b->kind != K::Dict)
+        same = a->object.get() == b->object.get();
+    else if (a->kind != b->kind)
+        same = false;
+    else
+        throw GraphBreak("unknown_value", "identity of " + a->describe());
+    push(Value::constant(PyBool_FromLong(ins.arg ? !same : same)));
+}
+
+void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
+    ValuePtr container = pop();
+    ValuePtr item = pop();
+    bool found = false;
+    if (container->kind == K::DictView)
+        container = container->name == "keys" ? container->self
+                                              : Value::sequence(K::List, iterate(container)->items);
+    if (container->kind == K::Dict) {
+        PyRef k = constantOf(item, "dict key");
+        for (const PyRef &key : container->keys)
+            found = found || PyObject_RichCompareBool(key.get(), k.get(), Py_EQ) == 1;
+    } else if (container->isSequence() && item->kind != K::Tensor) {
+        PyRef k = constantOf(item, "`in` operand");
+        for (const ValuePtr &v : container->items) {
+            if (v->kind == K::Tensor)
+                throw GraphBreak("tensor_python_op", "`in` over a list holding tensors");
+            PyRef c = v->asPython();
+            found = found || (c && PyObject_RichCompareBool(c.get(), k.get(), Py_EQ) == 1);
+        }
+    } else {
+        PyRef c = constantOf(container, "`in` container"), k = constantOf(item, "`in` operand");
+        int r = PySequence_Contains(c.get(), k.get());
+        if (r < 0) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "`in` raises");
+        }
+        found = r == 1;
+    }
+    PyErr_Clear();
+    push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
+}
+
+namespace {
+ValuePtr unary(Tracer &t, const char *opName, const ValuePtr &v) {
+    PyRef fn = PyRef::steal(PyObject_GetAttrString(py::operatorModule(), opName));
+    if (v->kind == K::Tensor)
+        return t.callGraph("call_function", std::string("operator.") + opName, fn, fn.get(), {v},
+                           {});
+    PyRef x = t.constantOf(v, opName);
+    PyRef r = PyRef::steal(PyObject_CallOneArg(fn.get(), x.get()));
+    if (!r) {
+        PyErr_Clear();
+        throw GraphBreak("python_exception", std::string(opName) + " raises");
+    }
+    return t.wrapUnguarded(r.get());
+}
+} // namespace
+
+void Tracer::op_UNARY_NEGATIVE(const CodeInstruction &) {
+    push(unary(*this, "neg", pop()));
+}
+void Tracer::op_UNARY_POSITIVE(const CodeInstruction &) {
+    push(unary(*this, "pos", pop()));
+}
+void Tracer::op_UNARY_INVERT(const CodeInstruction &) {
+    push(unary(*this, "invert", pop()));
+}
+void Tracer::op_UNARY_NOT(const CodeInstruction &) {
+    push(Value::constant(PyBool_FromLong(!truthOf(pop()))));
+}
+
+void Tracer::op_BINARY_SUBSCR(const CodeInstruction &) {
+    ValuePtr key = pop();
+    ValuePtr obj = pop();
+    push(subscript(obj, key));
+}
+
+void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
+    ValuePtr key = pop();
+    ValuePtr container = pop();
+    if (container->kind == K::Dict) {
+        PyRef k = constantOf(key, "dict key");
+        for (size_t i = 0; i < container->keys.size(); ++i)
+            if (PyObject_RichCompareBool(container->keys[i].get(), k.get(), Py_EQ) == 1) {
+                container->keys.erase(container->keys.begin() + static_cast<long>(i));
+                container->items.erase(container->items.begin() + static_cast<long>(i));
+                markMutated(container);
+                return;
+            }
+        PyErr_Clear();
+        throw GraphBreak("python_exception", "KeyError " + pyRepr(k.get()));
+    }
+    if (container->kind == K::List) {
+        PyRef k = constantOf(key, "list index");
+        Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
+        Py_ssize_t n = static_cast<Py_ssize_t>(container->items.size());
+        if (PyErr_Occurred() || i < -n || i >= n) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "list deletion index");
+        }
+        container->items.erase(container->items.begin() + (i < 0 ? i + n : i));
+        markMutated(container);
+        return;
+    }
+    throw GraphBreak("side_effect", "del on " + container->describe());
+}
+
+void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
+    ValuePtr key = pop();
+    ValuePtr container = pop();
+    ValuePtr value = pop();
+    if (container->kind == K::Tensor) {
+        PyRef fn = PyRef::steal(operatorFn("setitem"));
+        callGraph("call_function", "operator.setitem", fn, fn.get(), {container, key, value}, {});
+        return;
+    }
+    if (container->kind == K::List) {
+        PyRef k = constantOf(key, "list index");
+        Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
+        Py_ssize_t n = static_cast<Py_ssize_t>(container->items.size());
+        if (PyErr_Occurred() || i < -n || i >= n) {
+            PyErr_Clear();
+            throw GraphBreak("python_exception", "list assignment index");
+        }
+        container->items[i < 0 ? i + n : i] = value;
+        markMutated(container);
+        return;
+    }
+    if (container->kind == K::Dict) {
+        PyRef k = constantOf(key, "dict key");
+        for (size_t i = 0; i < container->keys.size(); ++i)
+            if (PyObject_RichCompareBool(container->keys[i].get(), k.get(), Py_EQ) == 1) {
+                container->items[i] = value;
+                markMutated(container);
+                return;
+            }
+        container->keys.push_back(k);
+        container->items.push_back(value);
+        markMutated(container);
+        return;
+    }
+    throw GraphBreak("side_effect", "item assignment on " + container->describe());
+}
+
+} // namespace dynascope

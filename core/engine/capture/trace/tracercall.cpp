@@ -1,0 +1,335 @@
+// Calls: the CALL family of opcodes, MAKE_FUNCTION, dispatch on the callee's kind, and inlining
+// of user functions (arguments bound as CPython binds them).
+#include "sources/pyobjects.h"
+#include "trace/breakcatalogue.h"
+#include "trace/tracer.h"
+
+namespace dynascope {
+
+namespace {
+
+using K = Value::Kind;
+constexpr size_t kMaxInlineDepth = 12;
+
+std::vector<ValuePtr> tupleItems(Tracer &t, PyObject *tuple, SourcePtr source) {
+    std::vector<ValuePtr> out;
+    for (Py_ssize_t i = 0; tuple && i < PyTuple_Size(tuple); ++i)
+        out.push_back(
+            t.wrap(PyTuple_GET_ITEM(tuple, i),
+                   source ? Source::item(source, PyRef::steal(PyLong_FromSsize_t(i))) : nullptr));
+    return out;
+}
+
+} // namespace
+
+void Tracer::op_KW_NAMES(const CodeInstruction &ins) {
+    Frame &f = frame();
+    auto *code = reinterpret_cast<PyCodeObject *>(f.view->code());
+    f.kwNames = PyRef::borrow(PyTuple_GetItem(code->co_consts, ins.arg));
+    f.callSeqStart = ins.offset;
+}
+
+void Tracer::op_PRECALL(const CodeInstruction &ins) {
+    Frame &f = frame();
+    if (f.callSeqStart < 0)
+        f.callSeqStart = ins.offset;
+}
+
+void Tracer::op_CALL(const CodeInstruction &ins) {
+    Frame &f = frame();
+    PyRef kwNames = f.kwNames;
+    std::vector<ValuePtr> args = popN(ins.arg);
+    std::vector<ValuePtr> head = popN(2);
+    ValuePtr fn;
+    if (head[0]->kind == K::Null) {
+        fn = head[1];
+    } else {
+        fn = head[0];
+        args.insert(args.begin(), head[1]);
+    }
+    std::vector<std::pair<std::string, ValuePtr>> kwargs;
+    Py_ssize_t nkw = kwNames ? PyTuple_Size(kwNames.get()) : 0;
+    for (Py_ssize_t i = 0; i < nkw; ++i) {
+        const char *name = PyUnicode_AsUTF8(PyTuple_GetItem(kwNames.get(), i));
+        kwargs.push_back({name, args[args.size() - nkw + i]});
+    }
+    args.resize(args.size() - nkw);
+    ValuePtr result = call(fn, std::move(args), std::move(kwargs));
+    Frame &after = frame();
+    after.kwNames = PyRef();
+    after.callSeqStart = -1;
+    push(result);
+}
+
+void Tracer::op_CALL_FUNCTION_EX(const CodeInstruction &ins) {
+    ValuePtr kw = (ins.arg & 1) ? pop() : nullptr;
+    ValuePtr argsValue = pop();
+    ValuePtr fn = pop();
+    ValuePtr null = pop();
+    std::vector<ValuePtr> args = unpack(argsValue, -1);
+    std::vector<std::pair<std::string, ValuePtr>> kwargs;
+    if (kw) {
+        if (kw->kind != K::Dict)
+            throw GraphBreak("unknown_value", "**kwargs of " + kw->describe());
+        for (size_t i = 0; i < kw->keys.size(); ++i)
+            kwargs.push_back({PyUnicode_AsUTF8(kw->keys[i].get()), kw->items[i]});
+    }
+    if (null->kind != K::Null)
+        throw GraphBreak("unknown_value", "CALL_FUNCTION_EX without NULL");
+    push(call(fn, std::move(args), std::move(kwargs)));
+}
+
+void Tracer::op_MAKE_FUNCTION(const CodeInstruction &ins) {
+    ValuePtr code = pop();
+    auto fn = Value::ofKind(K::NestedFunction, code->object);
+    fn->globals = frame().globals;
+    if (ins.arg & 0x08)
+        fn->closure = pop()->items;
+    if (ins.arg & 0x04)
+        pop(); // annotations
+    if (ins.arg & 0x02)
+        fn->kwDefaults = pop();
+    if (ins.arg & 0x01)
+        fn->items = pop()->items;
+    push(fn);
+}
+
+ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
+                      std::vector<std::pair<std::string, ValuePtr>> kwargs) {
+    switch (fn->kind) {
+    case K::TorchFunction: {
+        std::string n = fn->name;
+        if (n == "torch.is_grad_enabled") {
+            PyRef r = PyRef::steal(PyObject_CallNoArgs(fn->object.get()));
+            return Value::constant(r);
+        }
+        if (n == "torch.is_tensor")
+            return Value::constant(PyBool_FromLong(!args.empty() && args[0]->kind == K::Tensor));
+        return callGraph("call_function", n, fn->object, fn->object.get(), args, kwargs);
+    }
+    case K::TensorMethod:
+        return callTensorMethod(fn, args, kwargs);
+    case K::ObjectMethod:
+        return callObjectMethod(fn, args, kwargs);
+    case K::Builtin:
+        return callBuiltin(fn, args, kwargs);
+    case K::Constant:
+        if (PyType_Check(fn->object.get())) {
+            std::string type = reinterpret_cast<PyTypeObject *>(fn->object.get())->tp_name;
+            std::string mod = py::moduleOf(fn->object.get());
+            if (mod.rfind("torch.autograd.grad_mode", 0) == 0 &&
+                (type == "no_grad" || type == "enable_grad" || type == "set_grad_enabled")) {
+                auto ctx = Value::ofKind(K::GradMode);
+                ctx->index = type == "enable_grad" ? 1 : 0;
+                if (type == "set_grad_enabled")
+                    ctx->index = args.size() == 1 && truthOf(args[0]) ? 1 : 0;
+                if (type == "set_grad_enabled")
+                    throw GraphBreak("unsupported_call", "torch.set_grad_enabled (global mode "
+                                                         "change outside a with block)");
+                return ctx;
+            }
+            return callBuiltin(fn, args, kwargs);
+        }
+        break;
+    case K::GradMode:
+        if (fn->name == "__exit__") {
+            setGradMode(fn->index != 0);
+            return Value::constant(Py_None);
+        }
+        break;
+    case K::UserFunction: {
+        PyObject *f = fn->object.get();
+        if (PyObject_HasAttrString(f, "_dynascope_disabled"))
+            throw GraphBreak("disabled_function", py::qualnameOf(f));
+        // torch._dynamo.is_compiling() / torch.compiler.is_compiling(): True while tracing.
+        if (PyObject_HasAttrString(f, "_dynascope_is_compiling"))
+            return Value::constant(Py_True);
+        PyObject *code = PyFunction_GET_CODE(f);
+        SourcePtr src = fn->source;
+        std::vector<ValuePtr> defaults = tupleItems(
+            *this, PyFunction_GET_DEFAULTS(f), src ? Source::attr(src, "__defaults__") : nullptr);
+        ValuePtr kwDefaults;
+        if (PyObject *kwd = PyFunction_GET_KW_DEFAULTS(f))
+            kwDefaults = wrap(kwd, src ? Source::attr(src, "__kwdefaults__") : nullptr);
+        std::vector<ValuePtr> closure;
+        PyObject *cells = PyFunction_GET_CLOSURE(f);
+        for (Py_ssize_t i = 0; cells && i < PyTuple_Size(cells); ++i) {
+            SourcePtr cellSrc = src ? Source::item(Source::attr(src, "__closure__"),
+                                                   PyRef::steal(PyLong_FromSsize_t(i)))
+                                    : nullptr;
+            closure.push_back(
+                Value::ofKind(K::Cell, PyRef::borrow(PyTuple_GET_ITEM(cells, i)), cellSrc));
+        }
+        return inlineCall(code, PyFunction_GET_GLOBALS(f), defaults, kwDefaults, closure, src,
+                          std::move(args), std::move(kwargs));
+    }
+    case K::NestedFunction:
+        return inlineCall(fn->object.get(), fn->globals.get(), fn->items, fn->kwDefaults,
+                          fn->closure, nullptr, std::move(args), std::move(kwargs));
+    case K::BoundMethod: {
+        args.insert(args.begin(), fn->self);
+        auto func =
+            wrap(fn->object.get(), fn->source ? Source::attr(fn->source, "__func__") : nullptr);
+        if (func->kind == K::BoundMethod)
+            throw GraphBreak("unsupported_call", "method of a method");
+        return call(func, std::move(args), std::move(kwargs));
+    }
+    case K::NNModule: {
+        PyObject *mod = fn->object.get();
+        for (const char *hooks : {"_forward_hooks", "_forward_pre_hooks", "_backward_hooks"}) {
+            PyRef d = PyRef::steal(PyObject_GetAttrString(mod, hooks));
+            if (d && PyDict_Check(d.get()) && PyDict_Size(d.get()) > 0)
+                throw GraphBreak("unsupported_call", "nn.Module with hooks");
+            PyErr_Clear();
+        }
+        PyRef forward = PyRef::steal(
+            PyObject_GetAttrString(reinterpret_cast<PyObject *>(Py_TYPE(mod)), "forward"));
+        if (!forward || !PyFunction_Check(forward.get())) {
+            PyErr_Clear();
+            throw GraphBreak("unsupported_call", "nn.Module without a Python forward");
+        }
+        args.insert(args.begin(), fn);
+        return call(wrapUnguarded(forward.get()), std::move(args), std::move(kwargs));
+    }
+    case K::UserObject: {
+        PyObject *o = fn->object.get();
+        if (std::string(Py_TYPE(o)->tp_name) == "functools.partial") {
+            SourcePtr src = fn->source;
+            PyRef pfn = PyRef::steal(PyObject_GetAttrString(o, "func"));
+            PyRef pargs = PyRef::steal(PyObject_GetAttrString(o, "args"));
+            PyRef pkw = PyRef::steal(PyObject_GetAttrString(o, "keywords"));
+            if (pfn && pargs && pkw && PyDict_Check(pkw.get())) {
+                ValuePtr f = wrap(pfn.get(), src ? Source::attr(src, "func") : nullptr);
+                ValuePtr bound = wrap(pargs.get(), src ? Source::attr(src, "args") : nullptr);
+                ValuePtr keywords = wrap(pkw.get(), src ? Source::attr(src, "keywords") : nullptr);
+                std::vector<ValuePtr> all = bound->items;
+                all.insert(all.end(), args.begin(), args.end());
+                std::vector<std::pair<std::string, ValuePtr>> kw;
+                for (size_t i = 0; i < keywords->keys.size(); ++i)
+                    kw.push_back({PyUnicode_AsUTF8(keywords->keys[i].get()), keywords->items[i]});
+                for (auto &k : kwargs) {
+                    bool replaced = false;
+                    for (auto &e : kw)
+                        if (e.first == k.first) {
+                            e.second = k.second;
+                            replaced = true;
+                        }
+                    if (!replaced)
+                        kw.push_back(k);
+                }
+                return call(f, std::move(all), std::move(kw));
+            }
+            PyErr_Clear();
+        }
+        PyRef callMethod = PyRef::steal(PyObject_GetAttrString(
+            reinterpret_cast<PyObject *>(Py_TYPE(fn->object.get())), "__call__"));
+        if (callMethod && PyFunction_Check(callMethod.get())) {
+            args.insert(args.begin(), fn);
+            return call(wrapUnguarded(callMethod.get()), std::move(args), std::move(kwargs));
+        }
+        PyErr_Clear();
+        break;
+    }
+    default:
+        break;
+    }
+    throw GraphBreak("unsupported_call", "call to " + fn->describe());
+}
+
+ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
+                            const std::vector<ValuePtr> &defaults, const ValuePtr &kwDefaults,
+                            const std::vector<ValuePtr> &closure, SourcePtr fnSource,
+                            std::vector<ValuePtr> args,
+                            std::vector<std::pair<std::string, ValuePtr>> kwargs) {
+    auto *code = reinterpret_cast<PyCodeObject *>(codeObj);
+    if (m_frames.size() >= kMaxInlineDepth)
+        throw GraphBreak("inline_depth", PyUnicode_AsUTF8(code->co_qualname));
+    if (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
+        throw GraphBreak("unsupported_call",
+                         std::string("generator function ") + PyUnicode_AsUTF8(code->co_qualname));
+    auto f = std::make_unique<Frame>();
+    f->view = CodeView::of(codeObj);
+    f->globals = PyRef::borrow(globals);
+    PyObject *b = PyDict_GetItemString(globals, "__builtins__");
+    if (b && PyModule_Check(b))
+        b = PyModule_GetDict(b);
+    f->builtins = PyRef::borrow(b ? b : PyModule_GetDict(py::builtinsModule()));
+    f->locals.resize(f->view->slotCount());
+    f->functionSource = fnSource;
+    const std::vector<std::string> &names = f->view->slotNames();
+    int argc = code->co_argcount, posonly = code->co_posonlyargcount;
+    int kwonly = code->co_kwonlyargcount;
+    bool hasVarargs = code->co_flags & CO_VARARGS, hasVarkw = code->co_flags & CO_VARKEYWORDS;
+    std::string qual = PyUnicode_AsUTF8(code->co_qualname);
+    // Positional arguments.
+    size_t npos = std::min(args.size(), static_cast<size_t>(argc));
+    for (size_t i = 0; i < npos; ++i)
+        f->locals[i] = args[i];
+    int varargsSlot = argc + kwonly, varkwSlot = argc + kwonly + (hasVarargs ? 1 : 0);
+    if (args.size() > static_cast<size_t>(argc)) {
+        if (!hasVarargs)
+            throw GraphBreak("python_exception",
+                             qual + "() takes " + std::to_string(argc) + " positional arguments");
+        f->locals[varargsSlot] =
+            Value::sequence(K::Tuple, std::vector<ValuePtr>(args.begin() + argc, args.end()));
+    } else if (hasVarargs) {
+        f->locals[varargsSlot] = Value::sequence(K::Tuple, {});
+    }
+    ValuePtr extraKw = hasVarkw ? Value::ofKind(K::Dict) : nullptr;
+    for (auto &kv : kwargs) {
+        int slot = -1;
+        for (int i = posonly; i < argc + kwonly; ++i)
+            if (names[i] == kv.first)
+                slot = i;
+        if (slot >= 0) {
+            if (f->locals[slot])
+                throw GraphBreak("python_exception",
+                                 qual + "() got multiple values for " + kv.first);
+            f->locals[slot] = kv.second;
+        } else if (extraKw) {
+            extraKw->keys.push_back(PyRef::steal(PyUnicode_FromString(kv.first.c_str())));
+            extraKw->items.push_back(kv.second);
+        } else {
+            throw GraphBreak("python_exception",
+                             qual + "() got an unexpected keyword argument '" + kv.first + "'");
+        }
+    }
+    if (extraKw)
+        f->locals[varkwSlot] = extraKw;
+    // Defaults for missing positional parameters, then keyword-only defaults.
+    int firstDefault = argc - static_cast<int>(defaults.size());
+    for (int i = 0; i < argc; ++i)
+        if (!f->locals[i]) {
+            if (i < firstDefault)
+                throw GraphBreak("python_exception",
+                                 qual + "() missing argument '" + names[i] + "'");
+            f->locals[i] = defaults[i - firstDefault];
+        }
+    for (int i = argc; i < argc + kwonly; ++i)
+        if (!f->locals[i]) {
+            ValuePtr d;
+            if (kwDefaults && kwDefaults->kind == K::Dict)
+                for (size_t k = 0; k < kwDefaults->keys.size(); ++k)
+                    if (names[i] == PyUnicode_AsUTF8(kwDefaults->keys[k].get()))
+                        d = kwDefaults->items[k];
+            if (!d)
+                throw GraphBreak("python_exception",
+                                 qual + "() missing keyword argument '" + names[i] + "'");
+            f->locals[i] = d;
+        }
+    // Free variables occupy the last slots.
+    int nfree = code->co_nfreevars;
+    if (static_cast<int>(closure.size()) != nfree)
+        throw GraphBreak("unknown_value", "closure size mismatch for " + qual);
+    for (int i = 0; i < nfree; ++i)
+        f->locals[f->locals.size() - nfree + i] = closure[i];
+    m_frames.push_back(std::move(f));
+    Frame *mine = m_frames.back().get();
+    while (!mine->returned)
+        step();
+    ValuePtr result = mine->result;
+    m_frames.pop_back();
+    return result;
+}
+
+} // namespace dynascope

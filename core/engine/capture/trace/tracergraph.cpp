@@ -1,0 +1,264 @@
+// Graph calls: Values to node arguments and to meta arguments, shape inference on meta tensors,
+// and the breaks for operators whose output depends on tensor data.
+#include "shapes/shapepolicy.h"
+#include "sources/pyobjects.h"
+#include "trace/breakcatalogue.h"
+#include "trace/tracer.h"
+
+#include <structmember.h>
+
+#include <set>
+
+namespace dynascope {
+
+namespace {
+
+using K = Value::Kind;
+
+NodeArg toNodeArg(const ValuePtr &v) {
+    switch (v->kind) {
+    case K::Tensor:
+        return NodeArg::ofNode(v->node);
+    case K::Tuple:
+    case K::List: {
+        std::vector<NodeArg> items;
+        for (const ValuePtr &i : v->items)
+            items.push_back(toNodeArg(i));
+        return NodeArg::ofItems(v->kind == K::Tuple ? NodeArg::Kind::Tuple : NodeArg::Kind::List,
+                                items);
+    }
+    default: {
+        PyRef p = v->asPython();
+        if (!p)
+            throw GraphBreak("unknown_value", "graph argument " + v->describe());
+        return NodeArg::ofConst(p);
+    }
+    }
+}
+
+// mode 0: meta tensors; mode 1: real zero tensors of the same shape (fallback).
+PyRef toExample(const ValuePtr &v, int mode) {
+    switch (v->kind) {
+    case K::Tensor: {
+        if (mode == 0)
+            return v->meta;
+        PyRef shape = PyRef::steal(PyObject_GetAttrString(v->meta.get(), "shape"));
+        PyRef dtype = PyRef::steal(PyObject_GetAttrString(v->meta.get(), "dtype"));
+        PyRef zeros = PyRef::steal(PyObject_GetAttrString(py::torch(), "zeros"));
+        PyRef args = PyRef::steal(PyTuple_Pack(1, shape.get()));
+        PyRef kw = PyRef::steal(PyDict_New());
+        PyDict_SetItemString(kw.get(), "dtype", dtype.get());
+        return PyRef::steal(PyObject_Call(zeros.get(), args.get(), kw.get()));
+    }
+    case K::Tuple:
+    case K::List: {
+        PyRef out = PyRef::steal(PyList_New(0));
+        for (const ValuePtr &i : v->items) {
+            PyRef e = toExample(i, mode);
+            if (!e)
+                return {};
+            PyList_Append(out.get(), e.get());
+        }
+        if (v->kind == K::Tuple)
+            return PyRef::steal(PyList_AsTuple(out.get()));
+        return out;
+    }
+    default:
+        return v->asPython();
+    }
+}
+
+std::string errorText() {
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    std::string text = type ? reinterpret_cast<PyTypeObject *>(type)->tp_name : "error";
+    if (value) {
+        PyRef s = PyRef::steal(PyObject_Str(value));
+        if (s)
+            text += std::string(": ") + PyUnicode_AsUTF8(s.get());
+    }
+    PyErr_Clear();
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    return text.substr(0, 300);
+}
+
+bool isDataDependentShapeOp(const std::string &target) {
+    static const std::set<std::string> ops = {
+        "nonzero",           "masked_select", "unique", "_unique2", "unique_consecutive",
+        "repeat_interleave", "bincount",      "histc",  "argwhere", "masked_scatter"};
+    auto dot = target.rfind('.');
+    return ops.count(dot == std::string::npos ? target : target.substr(dot + 1)) > 0;
+}
+
+PyRef callExample(PyObject *metaFn, const std::string &op, const std::string &target,
+                  const std::vector<ValuePtr> &args,
+                  const std::vector<std::pair<std::string, ValuePtr>> &kwargs, int mode) {
+    PyRef list = PyRef::steal(PyList_New(0));
+    for (const ValuePtr &a : args) {
+        PyRef e = toExample(a, mode);
+        if (!e)
+            return {};
+        PyList_Append(list.get(), e.get());
+    }
+    PyRef kw = PyRef::steal(PyDict_New());
+    for (const auto &k : kwargs) {
+        PyRef e = toExample(k.second, mode);
+        if (!e)
+            return {};
+        PyDict_SetItemString(kw.get(), k.first.c_str(), e.get());
+    }
+    PyRef callable;
+    if (op == "call_method") {
+        callable =
+            PyRef::steal(PyObject_GetAttrString(PyList_GetItem(list.get(), 0), target.c_str()));
+        PySequence_DelItem(list.get(), 0);
+    } else {
+        callable = PyRef::borrow(metaFn);
+    }
+    if (!callable)
+        return {};
+    PyRef tuple = PyRef::steal(PyList_AsTuple(list.get()));
+    return PyRef::steal(PyObject_Call(callable.get(), tuple.get(), kw.get()));
+}
+
+} // namespace
+
+ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyRef targetObj,
+                           PyObject *metaFn, const std::vector<ValuePtr> &args,
+                           const std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
+    std::vector<NodeArg> nodeArgs;
+    for (const ValuePtr &a : args)
+        nodeArgs.push_back(toNodeArg(a));
+    std::vector<std::pair<std::string, NodeArg>> nodeKwargs;
+    for (const auto &k : kwargs)
+        nodeKwargs.push_back({k.first, toNodeArg(k.second)});
+    if (isDataDependentShapeOp(target))
+        throw GraphBreak("data_dependent_shape", target);
+    // Shape inference runs under the traced code's grad mode (requires_grad of the results).
+    PyRef c = PyRef::steal(PyObject_GetAttrString(py::torch(), "_C"));
+    PyRef setGrad = PyRef::steal(PyObject_GetAttrString(c.get(), "_set_grad_enabled"));
+    PyRef isGrad = PyRef::steal(PyObject_GetAttrString(py::torch(), "is_grad_enabled"));
+    PyRef before = PyRef::steal(PyObject_CallNoArgs(isGrad.get()));
+    PyRef(PyRef::steal(PyObject_CallOneArg(setGrad.get(), gradMode() ? Py_True : Py_False)));
+    struct Restore {
+        PyObject *fn, *value;
+        ~Restore() {
+            PyObject *type, *v, *tb;
+            PyErr_Fetch(&type, &v, &tb);
+            Py_XDECREF(PyObject_CallOneArg(fn, value));
+            PyErr_Restore(type, v, tb);
+        }
+    } restore{setGrad.get(), before.get()};
+    PyRef result = callExample(metaFn, op, target, args, kwargs, 0);
+    if (!result) {
+        std::string err = errorText();
+        if (err.find("_local_scalar_dense") != std::string::npos)
+            throw GraphBreak("tensor_item", target + " needs a tensor's value");
+        // No meta kernel: infer on zero-filled real tensors of the same shapes instead.
+        result = callExample(metaFn, op, target, args, kwargs, 1);
+        if (!result) {
+            std::string err2 = errorText();
+            throw GraphBreak("unsupported_call", target + ": " + err2);
+        }
+    }
+    PyRef device;
+    for (const ValuePtr &a : args)
+        if (a->kind == K::Tensor && a->device) {
+            device = a->device;
+            break;
+        }
+    std::string nodeName = m_graph->addCall(op, target, targetObj, nodeArgs, nodeKwargs);
+    GraphNodeSpec &node = m_graph->last();
+    std::vector<SourceSite> stack = userStack();
+    node.site = stack.back();
+    if (stack.size() > 1)
+        node.inlineStack.assign(stack.begin(), stack.end() - 1);
+
+    auto tensorValue = [&](PyObject *t, const std::string &name) {
+        auto v = Value::ofKind(K::Tensor);
+        PyRef devType = PyRef::steal(PyObject_GetAttrString(t, "is_meta"));
+        v->meta = devType.get() == Py_True
+                      ? PyRef::borrow(t)
+                      : PyRef::steal(PyObject_CallMethod(t, "to", "s", "meta"));
+        PyErr_Clear();
+        v->node = name;
+        v->device = device;
+        if (!v->device) {
+            PyRef dev = PyRef::steal(PyObject_GetAttrString(t, "device"));
+            v->device = devType.get() == Py_True ? PyRef() : dev;
+            PyErr_Clear();
+        }
+        PyRef shape = PyRef::steal(PyObject_GetAttrString(v->meta.get(), "shape"));
+        for (Py_ssize_t i = 0; shape && i < PyTuple_Size(shape.get()); ++i) {
+            long n = PyLong_AsLong(PyTuple_GET_ITEM(shape.get(), i));
+            v->dims.push_back(m_start.shapes && n >= 2 ? m_start.shapes->symbolOfValue(n) : "");
+        }
+        return v;
+    };
+    auto setMeta = [&](GraphNodeSpec &n, const ValuePtr &v) {
+        n.shape = shapeStrings(*v);
+        PyRef dtype = PyRef::steal(PyObject_GetAttrString(v->meta.get(), "dtype"));
+        n.dtype = dtypeName(dtype.get());
+    };
+    if (py::isTensor(result.get())) {
+        ValuePtr v = tensorValue(result.get(), nodeName);
+        setMeta(m_graph->last(), v);
+        return v;
+    }
+    if (PyTuple_Check(result.get()) || PyList_Check(result.get())) {
+        bool allTensors = true;
+        Py_ssize_t n = PySequence_Size(result.get());
+        for (Py_ssize_t i = 0; i < n; ++i) {
+            PyRef e = PyRef::steal(PySequence_GetItem(result.get(), i));
+            allTensors = allTensors && py::isTensor(e.get());
+        }
+        if (allTensors) {
+            PyRef getitem = PyRef::steal(PyObject_GetAttrString(py::operatorModule(), "getitem"));
+            std::vector<ValuePtr> items;
+            for (Py_ssize_t i = 0; i < n; ++i) {
+                PyRef e = PyRef::steal(PySequence_GetItem(result.get(), i));
+                std::string itemName =
+                    m_graph->addCall("call_function", "operator.getitem", getitem,
+                                     {NodeArg::ofNode(nodeName),
+                                      NodeArg::ofConst(PyRef::steal(PyLong_FromSsize_t(i)))},
+                                     {});
+                GraphNodeSpec &itemNode = m_graph->last();
+                itemNode.site = stack.back();
+                if (stack.size() > 1)
+                    itemNode.inlineStack.assign(stack.begin(), stack.end() - 1);
+                ValuePtr v = tensorValue(e.get(), itemName);
+                setMeta(itemNode, v);
+                items.push_back(v);
+            }
+            ValuePtr tuple = Value::sequence(K::Tuple, items);
+            // torch.return_types.* (values/indices): keep the type and its field names.
+            if (!PyTuple_CheckExact(result.get()) && PyTuple_Check(result.get())) {
+                PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(result.get()));
+                tuple->tupleType = PyRef::borrow(type);
+                PyRef fields = PyRef::steal(PyObject_GetAttrString(type, "_fields"));
+                if (!fields) {
+                    PyErr_Clear();
+                    // structseq: field names from the members of the type.
+                    for (Py_ssize_t i = 0; i < n; ++i) {
+                        PyMemberDef *m = reinterpret_cast<PyTypeObject *>(type)->tp_members;
+                        if (m && m[i].name)
+                            tuple->keys.push_back(PyRef::steal(PyUnicode_FromString(m[i].name)));
+                    }
+                } else {
+                    for (Py_ssize_t i = 0; i < PySequence_Size(fields.get()); ++i)
+                        tuple->keys.push_back(PyRef::steal(PySequence_GetItem(fields.get(), i)));
+                }
+            }
+            return tuple;
+        }
+    }
+    if (result.get() == Py_None || PyBool_Check(result.get()) || PyLong_Check(result.get()) ||
+        PyFloat_Check(result.get()))
+        return Value::constant(result);
+    throw GraphBreak("unknown_value", target + " returned " + Py_TYPE(result.get())->tp_name);
+}
+
+} // namespace dynascope

@@ -1,0 +1,195 @@
+// Handlers for stack shuffling, constants, locals, globals, cells and attributes.
+#include "sources/pyobjects.h"
+#include "trace/breakcatalogue.h"
+#include "trace/tracer.h"
+
+namespace dynascope {
+
+namespace {
+std::string nameAt(PyObject *code, const char *table, int i) {
+    PyRef t = PyRef::steal(PyObject_GetAttrString(code, table));
+    PyObject *n = t ? PyTuple_GetItem(t.get(), i) : nullptr;
+    if (!n) {
+        PyErr_Clear();
+        throw GraphBreak("unknown_value", std::string("bad index into ") + table);
+    }
+    return PyUnicode_AsUTF8(n);
+}
+} // namespace
+
+void Tracer::op_NOP(const CodeInstruction &) {}
+void Tracer::op_RESUME(const CodeInstruction &) {}
+void Tracer::op_CACHE(const CodeInstruction &) {}
+void Tracer::op_EXTENDED_ARG(const CodeInstruction &) {}
+
+void Tracer::op_POP_TOP(const CodeInstruction &) {
+    pop();
+}
+void Tracer::op_PUSH_NULL(const CodeInstruction &) {
+    push(Value::null());
+}
+
+void Tracer::op_COPY(const CodeInstruction &ins) {
+    if (ins.arg < 1 || ins.arg > static_cast<int>(frame().stack.size()))
+        throw GraphBreak("unknown_value", "COPY past the stack");
+    push(top(ins.arg));
+}
+
+void Tracer::op_SWAP(const CodeInstruction &ins) {
+    if (ins.arg < 1 || ins.arg > static_cast<int>(frame().stack.size()))
+        throw GraphBreak("unknown_value", "SWAP past the stack");
+    std::swap(top(1), top(ins.arg));
+}
+
+void Tracer::op_LOAD_CONST(const CodeInstruction &ins) {
+    auto *code = reinterpret_cast<PyCodeObject *>(frame().view->code());
+    push(wrapUnguarded(PyTuple_GetItem(code->co_consts, ins.arg)));
+}
+
+void Tracer::op_LOAD_FAST(const CodeInstruction &ins) {
+    Frame &f = frame();
+    ValuePtr v = f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg);
+    if (!v)
+        throw GraphBreak("python_exception", "local '" + f.view->slotNames()[ins.arg] +
+                                                 "' referenced before assignment");
+    push(v);
+}
+
+void Tracer::op_STORE_FAST(const CodeInstruction &ins) {
+    frame().locals.at(ins.arg) = pop();
+}
+
+void Tracer::op_DELETE_FAST(const CodeInstruction &ins) {
+    throw GraphBreak("unsupported_opcode", "DELETE_FAST " + frame().view->slotNames()[ins.arg]);
+}
+
+void Tracer::op_LOAD_GLOBAL(const CodeInstruction &ins) {
+    Frame &f = frame();
+    std::string name = nameAt(f.view->code(), "co_names", ins.arg >> 1);
+    if (ins.arg & 1)
+        push(Value::null());
+    auto over = m_attrs.find({f.globals.get(), name});
+    if (over != m_attrs.end()) {
+        push(over->second);
+        return;
+    }
+    PyObject *v = PyDict_GetItemString(f.globals.get(), name.c_str());
+    SourcePtr src;
+    if (v) {
+        // Globals of inlined functions from other modules: guarded through __globals__.
+        if (f.globals.get() == m_start.globals)
+            src = Source::global(name);
+        else if (f.functionSource)
+            src = Source::item(Source::attr(f.functionSource, "__globals__"),
+                               PyRef::steal(PyUnicode_FromString(name.c_str())));
+    } else {
+        v = PyDict_GetItemString(f.builtins.get(), name.c_str());
+        if (!v)
+            throw GraphBreak("python_exception", "name '" + name + "' is not defined");
+        src = Source::builtin(name);
+    }
+    push(wrap(v, src));
+}
+
+void Tracer::op_STORE_GLOBAL(const CodeInstruction &ins) {
+    Frame &f = frame();
+    std::string name = nameAt(f.view->code(), "co_names", ins.arg);
+    ValuePtr v = pop();
+    m_attrs[{f.globals.get(), name}] = v;
+    SideEffect e{SideEffect::Kind::SetGlobal, Value::ofKind(Value::Kind::UserObject, f.globals),
+                 name, nullptr, v};
+    recordSideEffect(e);
+}
+
+void Tracer::op_LOAD_ATTR(const CodeInstruction &ins) {
+    std::string name = nameAt(frame().view->code(), "co_names", ins.arg);
+    ValuePtr obj = pop();
+    push(getAttr(obj, name));
+}
+
+void Tracer::op_LOAD_METHOD(const CodeInstruction &ins) {
+    std::string name = nameAt(frame().view->code(), "co_names", ins.arg);
+    ValuePtr obj = pop();
+    // CPython pushes [method, self] or [NULL, attribute]; CALL treats both alike, and
+    // [NULL, bound attribute] is what this tracer can rebuild if the frame resumes here.
+    ValuePtr attr = getAttr(obj, name);
+    push(Value::null());
+    push(attr);
+}
+
+void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
+    std::string name = nameAt(frame().view->code(), "co_names", ins.arg);
+    ValuePtr owner = pop();
+    ValuePtr value = pop();
+    if ((owner->kind != Value::Kind::UserObject && owner->kind != Value::Kind::NNModule) ||
+        !owner->object)
+        throw GraphBreak("side_effect", "STORE_ATTR on " + owner->describe());
+    if (owner->kind == Value::Kind::NNModule && value->kind == Value::Kind::Tensor)
+        throw GraphBreak("side_effect", "assigning a tensor attribute of an nn.Module");
+    m_attrs[{owner->object.get(), name}] = value;
+    recordSideEffect({SideEffect::Kind::SetAttr, owner, name, nullptr, value});
+}
+
+void Tracer::op_MAKE_CELL(const CodeInstruction &ins) {
+    Frame &f = frame();
+    if (f.root)
+        return; // the runtime made the root frame's cells before tracing
+    auto cell = Value::ofKind(Value::Kind::Cell);
+    cell->items.push_back(f.locals.at(ins.arg));
+    f.locals.at(ins.arg) = cell;
+}
+
+void Tracer::op_COPY_FREE_VARS(const CodeInstruction &) {
+    // Done by inlineCall (closure cells placed in the free slots) or by the runtime (root).
+}
+
+void Tracer::op_LOAD_CLOSURE(const CodeInstruction &ins) {
+    Frame &f = frame();
+    push(f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg));
+}
+
+void Tracer::op_LOAD_DEREF(const CodeInstruction &ins) {
+    Frame &f = frame();
+    ValuePtr cell = f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg);
+    if (!cell || cell->kind != Value::Kind::Cell)
+        throw GraphBreak("unknown_value", "LOAD_DEREF of a non-cell");
+    push(loadCell(cell));
+}
+
+void Tracer::op_STORE_DEREF(const CodeInstruction &ins) {
+    Frame &f = frame();
+    ValuePtr cell = f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg);
+    if (!cell || cell->kind != Value::Kind::Cell)
+        throw GraphBreak("unknown_value", "STORE_DEREF of a non-cell");
+    storeCell(cell, pop());
+}
+
+ValuePtr Tracer::loadCell(const ValuePtr &cell) {
+    if (!cell->object) {
+        if (cell->items.empty() || !cell->items[0])
+            throw GraphBreak("python_exception", "free variable referenced before assignment");
+        return cell->items[0];
+    }
+    auto over = m_attrs.find({cell->object.get(), "cell_contents"});
+    if (over != m_attrs.end())
+        return over->second;
+    PyObject *v = PyCell_GET(cell->object.get());
+    if (!v)
+        throw GraphBreak("python_exception", "free variable referenced before assignment");
+    return wrap(v,
+                cell->source ? Source::cellContents(cell->source, cell->source->name()) : nullptr);
+}
+
+void Tracer::storeCell(const ValuePtr &cell, ValuePtr value) {
+    if (!cell->object) {
+        if (cell->items.empty())
+            cell->items.push_back(value);
+        else
+            cell->items[0] = value;
+        return;
+    }
+    m_attrs[{cell->object.get(), "cell_contents"}] = value;
+    recordSideEffect({SideEffect::Kind::SetCell, cell, "", nullptr, value});
+}
+
+} // namespace dynascope

@@ -17,6 +17,14 @@ void CaptureSession::setScript(const QString &path, const QString &sourceText) {
 }
 
 void CaptureSession::beginRun() {
+    reset(RunState::Running, tr("Running %1").arg(QFileInfo(m_scriptPath).fileName()));
+}
+
+void CaptureSession::clearRun() {
+    reset(RunState::Idle, QString());
+}
+
+void CaptureSession::reset(RunState state, const QString &description) {
     m_events.clear();
     m_eventsByType.clear();
     m_codeInfos.clear();
@@ -24,8 +32,9 @@ void CaptureSession::beginRun() {
     m_error.reset();
     m_exitStatus.reset();
     m_console.clear();
-    m_runState = RunState::Running;
-    m_runDescription = tr("Running %1").arg(QFileInfo(m_scriptPath).fileName());
+    m_recordedSource = state == RunState::Running ? m_sourceText : QString(); // what runs
+    m_runState = state;
+    m_runDescription = description;
     const bool hadInstruction = m_selectedInstruction.isValid();
     m_selectedInstruction = {};
     emit runStarted();

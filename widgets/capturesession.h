@@ -45,7 +45,8 @@ enum class RunState { Idle, Running, Finished, Stopped, Crashed, FailedToStart }
 //  - Run data: codeInfos(), codeInfo(id), error(), exitStatus(), console(), and for every other
 //    event type eventsOfType("step"|"graph"|"graph_break"|"guards"|"call"|…) — the raw JSON
 //    bodies, decode with the model's from_json. allEvents() keeps the stream order.
-//  - Signals: runStarted() (everything cleared), eventAdded(type, index into eventsOfType(type)),
+//  - Signals: runStarted() (everything cleared: a run starts or a new script was opened),
+//  eventAdded(type, index into eventsOfType(type)),
 //    codeAdded(index into codeInfos()), consoleAppended(entry), errorChanged(), runStateChanged().
 //  - Selection: selectedLine() (1-based source line of scriptPath(), 0: none) and
 //    selectedInstruction(); selectionChanged() fires once per change of either. Selecting an
@@ -67,6 +68,13 @@ public:
     RunState runState() const { return m_runState; }
     // Clears the previous run's data and the instruction selection; emits runStarted().
     void beginRun();
+    // Clears the run's data without starting one (another script was opened): emits
+    // runStarted() (views clear on it) and runStateChanged() with the state Idle.
+    void clearRun();
+    // The script text the run was made from (a recording's embedded copy, or what was run);
+    // compare with sourceText() to tell an edited script from the recorded one.
+    QString recordedSource() const { return m_recordedSource; }
+    void setRecordedSource(const QString &text) { m_recordedSource = text; }
     // Stores one event of the stream; unknown types are kept too.
     void addEvent(const Event &event);
     void appendConsole(ConsoleEntry::Kind kind, const QString &text);
@@ -104,10 +112,12 @@ signals:
     void selectionChanged();
 
 private:
+    void reset(RunState state, const QString &description);
     bool isScriptFile(const std::string &file) const;
 
     QString m_scriptPath;
     QString m_sourceText;
+    QString m_recordedSource;
     QStringList m_sourceLines;
     RunState m_runState = RunState::Idle;
     QString m_runDescription;

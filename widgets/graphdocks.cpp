@@ -6,6 +6,7 @@
 #include "graph/graphview.h"
 #include "mainwindow.h"
 #include "tracer/tracerpanel.h"
+#include "workspace/documentarea.h"
 
 #include <QDockWidget>
 #include <QFileInfo>
@@ -26,19 +27,14 @@ bool sameFile(const QString &a, const QString &b) {
 GraphDocks::GraphDocks(MainWindow *window)
     : QObject(window), m_session(window->session()), m_graphView(new GraphView),
       m_explain(new ExplainPanel), m_tracer(new TracerPanel), m_debounce(new QTimer(this)) {
-    QDockWidget *graphs = window->addPanel(m_graphView, tr("Graphs"), QStringLiteral("graphDock"),
-                                           Qt::RightDockWidgetArea);
+    // The graphs are a document (they want all the room a user can give them); the explain
+    // report and the tracer are docks that the task layouts place.
+    window->addDocument(m_graphView, tr("Graphs"), QStringLiteral("graphs"));
     QDockWidget *explain = window->addPanel(m_explain, tr("Explain"), QStringLiteral("explainDock"),
                                             Qt::BottomDockWidgetArea);
-    QDockWidget *tracer = window->addPanel(m_tracer, tr("Tracer"), QStringLiteral("tracerDock"),
-                                           Qt::BottomDockWidgetArea);
-    // The explain report and the tracer share the bottom; the graphs share the bytecode's room
-    // (raised when a run captures graphs), since both want height.
-    window->tabifyDockWidget(explain, tracer);
-    explain->raise();
-    if (auto *bytecode = window->findChild<QDockWidget *>(QStringLiteral("bytecodeDock")))
-        window->tabifyDockWidget(bytecode, graphs);
-    m_graphDock = graphs;
+    window->addPanel(m_tracer, tr("Tracer"), QStringLiteral("tracerDock"),
+                     Qt::BottomDockWidgetArea);
+    m_documents = window->documents();
     m_explainDock = explain;
 
     QMenu *menu = window->menuBar()->addMenu(tr("&Graph"));
@@ -94,9 +90,13 @@ void GraphDocks::refresh() {
     for (const Json &j : m_session->eventsOfType(EventType::GraphBreak))
         breaks.push_back(j.get<GraphBreakInfo>());
     const bool changed = graphs.size() != m_graphs.size() || breaks.size() != m_breaks.size();
+    // The first graphs of a run come to the front where the layout shows them beside the script
+    // (Graph breaks), or when the script made graphs at all in a layout that tabs them.
     if (m_graphs.empty() && !graphs.empty()) {
-        m_graphDock->raise();
-        m_explainDock->raise();
+        if (m_documents->groupOf(QStringLiteral("graphs")) == DocumentArea::Secondary)
+            m_documents->showDocument(QStringLiteral("graphs"));
+        if (!m_explainDock->isHidden())
+            m_explainDock->raise();
     }
     m_graphs = std::move(graphs);
     m_breaks = std::move(breaks);

@@ -1,4 +1,4 @@
-// GraphDocks: the graph view, explain panel and tracer docked in MainWindow and fed by its session.
+// GraphDocks: the graph document, explain panel and tracer of MainWindow, fed by its session.
 #pragma once
 
 #include "model/graph.h"
@@ -14,6 +14,7 @@ class QTimer;
 namespace dynascope {
 
 class CaptureSession;
+class DocumentArea;
 class ExplainPanel;
 class GraphView;
 class MainWindow;
@@ -47,7 +48,7 @@ private:
     ExplainPanel *m_explain;
     TracerPanel *m_tracer;
     QTimer *m_debounce;
-    QDockWidget *m_graphDock;
+    DocumentArea *m_documents;
     QDockWidget *m_explainDock;
     std::vector<CapturedGraph> m_graphs;
     std::vector<GraphBreakInfo> m_breaks;

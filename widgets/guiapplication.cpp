@@ -50,6 +50,9 @@ struct GuiOptions {
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("Grab the window to OUT.png and quit"),
                                   QStringLiteral("OUT.png")};
+    QCommandLineOption layout{QStringLiteral("layout"),
+                              QStringLiteral("Arrange the window for a task: step, graphs or teach"),
+                              QStringLiteral("ID")};
 
     void addTo(QCommandLineParser &parser) const {
         parser.setApplicationDescription(QStringLiteral("Dynascope GUI"));
@@ -57,7 +60,7 @@ struct GuiOptions {
         parser.addVersionOption();
         parser.addPositionalArgument(QStringLiteral("FILE"),
                                      QStringLiteral("Python script or .dscap capture to open"));
-        parser.addOptions({run, line, screenshot});
+        parser.addOptions({run, line, screenshot, layout});
     }
 };
 
@@ -133,9 +136,15 @@ int runGuiApplication(int argc, char **argv) {
     const QCommandLineOption &runOption = options.run;
     const QCommandLineOption &lineOption = options.line;
     const QCommandLineOption &shotOption = options.screenshot;
+    const QCommandLineOption &layoutOption = options.layout;
 
     MainWindow window;
     window.show();
+    if (parser.isSet(layoutOption) && !window.applyLayout(parser.value(layoutOption))) {
+        std::fprintf(stderr, "dynascope gui: no layout named '%s' (step, graphs, teach)\n",
+                     qPrintable(parser.value(layoutOption)));
+        return 2;
+    }
     const QStringList files = parser.positionalArguments();
     // A missing file shows its message box over an empty window; nothing else is lost.
     const bool opened = !files.isEmpty() && window.openFile(files.first());

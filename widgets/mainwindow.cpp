@@ -1,24 +1,27 @@
-// MainWindow: menus, docks, settings and the script file; everything shown lives in the session.
+// MainWindow: menus, documents, docks, layouts, settings and the script file; everything shown
+// lives in the session.
 #include "mainwindow.h"
 
 #include "bytecodeview.h"
 #include "capturesession.h"
 #include "consoleview.h"
 #include "graphdocks.h"
+#include "help/helpmenu.h"
+#include "help/welcomepage.h"
 #include "lessons/lessondocks.h"
 #include "recentfiles.h"
 #include "recording/recordingfile.h"
 #include "runcontroller.h"
 #include "sourceeditor.h"
-#include "stepper/breakpointmargin.h"
-#include "stepper/callstackview.h"
-#include "stepper/frameview.h"
-#include "stepper/stackview.h"
-#include "stepper/stepperpanel.h"
-#include "stepper/stepperviews.h"
+#include "stepperdocks.h"
+#include "workspace/defaultlayouts.h"
+#include "workspace/documentarea.h"
+#include "workspace/workspacelayouts.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -29,11 +32,14 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSaveFile>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStringDecoder>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <climits>
@@ -46,22 +52,57 @@ constexpr int DefaultMaxSteps = 100000; // the recorder's own default, said expl
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_session(new CaptureSession(this)),
-      m_run(new RunController(m_session, this)), m_editor(new SourceEditor(m_session, this)),
+      m_run(new RunController(m_session, this)), m_documents(new DocumentArea(this)),
+      m_editor(new SourceEditor(m_session, this)), m_sourceBanner(new QLabel(this)),
       m_bytecodeView(new BytecodeView(m_session)), m_console(new ConsoleView(m_session)),
       m_runStatus(new QLabel(this)) {
-    setCentralWidget(m_editor);
+    setCentralWidget(m_documents);
     setDockNestingEnabled(true);
+    // The bottom docks span the whole width; the side docks keep the full height above them.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    m_layouts = new WorkspaceLayouts(this, m_documents);
     createActions();
+
+    auto *welcome = new WelcomePage;
+    connect(welcome, &WelcomePage::openRequested, this, [this](const QString &path) {
+        if (maybeSave() && openFile(path))
+            m_documents->showDocument(QStringLiteral("source"));
+    });
+    addDocument(welcome, tr("Welcome"), QStringLiteral("welcome"));
+    auto *sourcePage = new QWidget;
+    auto *sourceLayout = new QVBoxLayout(sourcePage);
+    sourceLayout->setContentsMargins(0, 0, 0, 0);
+    sourceLayout->setSpacing(0);
+    m_sourceBanner->setObjectName(QStringLiteral("sourceBanner"));
+    m_sourceBanner->setWordWrap(true);
+    m_sourceBanner->setAutoFillBackground(true);
+    m_sourceBanner->setBackgroundRole(QPalette::ToolTipBase);
+    m_sourceBanner->setForegroundRole(QPalette::ToolTipText);
+    m_sourceBanner->setContentsMargins(8, 4, 8, 4);
+    m_sourceBanner->hide();
+    sourceLayout->addWidget(m_sourceBanner);
+    sourceLayout->addWidget(m_editor);
+    addDocument(sourcePage, tr("Script"), QStringLiteral("source"));
+
     addPanel(m_bytecodeView, tr("Bytecode"), QStringLiteral("bytecodeDock"),
              Qt::RightDockWidgetArea);
     addPanel(m_console, tr("Console"), QStringLiteral("consoleDock"), Qt::BottomDockWidgetArea);
-    createStepper();
-    new GraphDocks(this);  // graphs, explain and tracer docks; owned by the window
-    new LessonDocks(this); // lessons, drill, Learn menu and language; owned by the window
+    m_stepperDocks = new StepperDocks(this); // stepper, stack, call stack and frame docks
+    m_stepper = m_stepperDocks->views();
+    m_breakpointMargin = m_stepperDocks->breakpointMargin();
+    new GraphDocks(this); // graph document, explain and tracer docks; owned by the window
+    addDefaultLayouts(*m_layouts);
+    new LessonDocks(this); // lessons and drill (placed in "teach"), Learn menu, language
+    createLayoutActions(m_mainToolBar);
+    m_viewMenu->addAction(m_mainToolBar->toggleViewAction());
+    m_help = new HelpMenu(this, menuBar()->addMenu(tr("&Help")), [this] { showWelcome(); });
     statusBar()->addPermanentWidget(m_runStatus);
 
     connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);
+    connect(m_editor, &QsciScintilla::textChanged, this, &MainWindow::updateSourceBanner);
     connect(m_session, &CaptureSession::runStateChanged, this, &MainWindow::updateRunStatus);
+    connect(m_session, &CaptureSession::runStateChanged, this, &MainWindow::updateSourceBanner);
     connect(m_run, &RunController::runningChanged, m_stopAction, &QAction::setEnabled);
     updateTitle();
     updateRunStatus();
@@ -75,24 +116,29 @@ void MainWindow::createActions() {
     QAction *open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
     open->setIcon(QIcon::fromTheme(QStringLiteral("document-open")));
+    open->setStatusTip(tr("Open a Python script or a .dscap recording"));
     QAction *openRecording =
         file->addAction(tr("Open Re&cording…"), this, &MainWindow::showOpenRecordingDialog);
     openRecording->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    openRecording->setStatusTip(tr("Open a saved run (.dscap) to step through it again"));
     m_recentFiles = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
     connect(m_recentFiles, &RecentFiles::openRequested, this, [this](const QString &path) {
         if (maybeSave())
             openFile(path);
     });
     file->addSeparator();
-    // Ctrl+S saves the recording (issue 3: a run is what a user keeps); the script is saved
-    // before every run anyway, and by hand with Ctrl+Shift+S.
-    QAction *saveRecording =
-        file->addAction(tr("&Save Recording…"), this, &MainWindow::showSaveRecordingDialog);
-    saveRecording->setShortcut(QKeySequence::Save);
-    QAction *saveAction = file->addAction(tr("Save S&cript"), this, &MainWindow::save);
-    saveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    saveAction->setIcon(QIcon::fromTheme(QStringLiteral("document-save")));
-    file->addAction(tr("Save Script &As…"), this, &MainWindow::saveAs);
+    m_saveAction = file->addAction(tr("&Save Script"), this, &MainWindow::save);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    m_saveAction->setIcon(QIcon::fromTheme(QStringLiteral("document-save")));
+    m_saveAction->setStatusTip(tr("Write the editor's text to the script file"));
+    QAction *saveAs = file->addAction(tr("Save Script &As…"), this, &MainWindow::saveAs);
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    // A recording is the run, not the text: its own key, free in every common editor.
+    m_saveRecordingAction =
+        file->addAction(tr("Save &Recording…"), this, &MainWindow::showSaveRecordingDialog);
+    m_saveRecordingAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
+    m_saveRecordingAction->setStatusTip(
+        tr("Save the run (every recorded step, graph and output) as a .dscap file"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -151,11 +197,65 @@ void MainWindow::createActions() {
     toolBar->setObjectName(QStringLiteral("mainToolBar"));
     toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolBar->addAction(open);
-    toolBar->addAction(saveAction);
+    toolBar->addAction(m_saveAction);
     toolBar->addSeparator();
     toolBar->addAction(m_runAction);
     toolBar->addAction(m_stopAction);
-    m_viewMenu->addAction(toolBar->toggleViewAction());
+    toolBar->addSeparator();
+    // Every toolbar button says what it does and its key.
+    for (QAction *a : toolBar->actions())
+        if (!a->isSeparator() && !a->shortcut().isEmpty())
+            a->setToolTip(QStringLiteral("%1 (%2)\n%3")
+                              .arg(a->text().remove(QLatin1Char('&')),
+                                   a->shortcut().toString(QKeySequence::NativeText),
+                                   a->statusTip()));
+    m_mainToolBar = toolBar;
+}
+
+void MainWindow::createLayoutActions(QToolBar *toolBar) {
+    // One checkable action per task layout, Ctrl+Alt+1, 2, … in order.
+    auto *group = new QActionGroup(this);
+    QMenu *menu = m_viewMenu->addMenu(tr("&Layout"));
+    int number = 0;
+    for (const WorkspaceLayout &layout : m_layouts->layouts()) {
+        QAction *a = menu->addAction(layout.title);
+        a->setObjectName(QStringLiteral("layout-%1").arg(layout.id));
+        a->setCheckable(true);
+        if (++number <= 9)
+            a->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | (Qt::Key_0 + number)));
+        a->setStatusTip(layout.toolTip);
+        a->setToolTip(QStringLiteral("%1 (%2)\n%3")
+                          .arg(tr("Layout: %1").arg(layout.title),
+                               a->shortcut().toString(QKeySequence::NativeText), layout.toolTip));
+        group->addAction(a);
+        toolBar->addAction(a);
+        const QString id = layout.id;
+        connect(a, &QAction::triggered, this, [this, id] { applyLayout(id); });
+    }
+    connect(m_layouts, &WorkspaceLayouts::applied, this, [this](const QString &id) {
+        if (auto *a = findChild<QAction *>(QStringLiteral("layout-%1").arg(id)))
+            a->setChecked(true);
+    });
+    QAction *reset = m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    reset->setObjectName(QStringLiteral("resetLayout"));
+    reset->setStatusTip(tr("Put every panel of this layout back where it started"));
+    m_viewMenu->addSeparator();
+}
+
+bool MainWindow::applyLayout(const QString &id) {
+    return m_layouts->apply(id);
+}
+
+void MainWindow::resetLayout() {
+    applyLayout(m_layouts->current().isEmpty() ? QStringLiteral("step") : m_layouts->current());
+}
+
+void MainWindow::showWelcome() {
+    m_documents->showDocument(QStringLiteral("welcome"));
+}
+
+void MainWindow::addDocument(QWidget *widget, const QString &title, const QString &id) {
+    m_documents->addDocument(widget, title, id);
 }
 
 QDockWidget *MainWindow::addPanel(QWidget *widget, const QString &title, const QString &objectName,
@@ -170,24 +270,35 @@ QDockWidget *MainWindow::addPanel(QWidget *widget, const QString &title, const Q
 
 void MainWindow::restoreSettings() {
     QSettings settings;
-    if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray()))
-        resize(1280, 800);
-    if (restoreState(settings.value("mainWindow/state").toByteArray()))
+    const QString layout = settings.value("mainWindow/layout", QStringLiteral("step")).toString();
+    if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray())) {
+        // First start: most of the screen's free area (without panels and docks of the desktop),
+        // so the status bar is never below the screen's edge; all of it on small screens.
+        // The frame is not known before the window shows: leave room for a usual one.
+        const QRect free = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);
+        const bool small = free.width() < 1600 || free.height() < 1000;
+        const QSize size = small ? free.size() - QSize(8, 36)
+                                 : QSize(free.width() * 9 / 10, free.height() * 9 / 10);
+        resize(size);
+        move(free.center() - QPoint(size.width() / 2, size.height() / 2));
+        if (small)
+            setWindowState(windowState() | Qt::WindowMaximized);
+    }
+    if (restoreState(settings.value("mainWindow/state").toByteArray()) &&
+        m_layouts->layout(layout)) {
+        m_layouts->setCurrent(layout);
+        if (auto *a = findChild<QAction *>(QStringLiteral("layout-%1").arg(layout)))
+            a->setChecked(true);
         return;
-    // First start: a wide editor, the bytecode readable next to it, a short console.
-    auto dock = [this](const char *name) {
-        return findChild<QDockWidget *>(QLatin1String(name), Qt::FindDirectChildrenOnly);
-    };
-    resizeDocks({dock("bytecodeDock")}, {560}, Qt::Horizontal);
-    resizeDocks({dock("consoleDock")}, {150}, Qt::Vertical);
-    if (QDockWidget *stack = dock("stackDock"))
-        resizeDocks({dock("bytecodeDock"), stack}, {420, 200}, Qt::Vertical);
+    }
+    applyLayout(m_layouts->layout(layout) ? layout : QStringLiteral("step"));
 }
 
 void MainWindow::saveSettings() {
     QSettings settings;
     settings.setValue("mainWindow/geometry", saveGeometry());
     settings.setValue("mainWindow/state", saveState());
+    settings.setValue("mainWindow/layout", m_layouts->current());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
@@ -250,12 +361,19 @@ bool MainWindow::openFile(const QString &path) {
         return false;
     }
     m_path = QFileInfo(path).absoluteFilePath();
+    // Another script: the previous run's steps, graphs and output do not belong to it.
+    if (m_run->isRunning())
+        m_run->stop();
+    m_session->clearRun();
+    m_bannerNote.clear();
     m_editor->setText(text);
     m_editor->setModified(false);
     m_editor->setCursorPosition(0, 0);
     m_session->setScript(m_path, text);
     m_recentFiles->add(m_path);
+    m_documents->showDocument(QStringLiteral("source"));
     updateTitle();
+    updateSourceBanner();
     statusBar()->showMessage(tr("Opened %1 — press F5 to run it").arg(QFileInfo(m_path).fileName()),
                              5000);
     return true;
@@ -288,13 +406,41 @@ bool MainWindow::saveAs() {
     return !path.isEmpty() && writeFile(path);
 }
 
-void MainWindow::run() {
-    if (m_path.isEmpty() || m_editor->isModified()) {
-        if (!save())
-            return;
-        statusBar()->showMessage(tr("Saved %1 before running").arg(QFileInfo(m_path).fileName()),
-                                 5000);
+bool MainWindow::confirmSaveBeforeRun() {
+    if (m_path.isEmpty()) {
+        // The worker runs files: an untitled script needs a name first.
+        statusBar()->showMessage(tr("Save the script to run it"), 5000);
+        return saveAs();
     }
+    if (!m_editor->isModified())
+        return true;
+    if (!QSettings().value("run/saveWithoutAsking", false).toBool()) {
+        QMessageBox box(QMessageBox::Question, tr("Unsaved changes"),
+                        tr("%1 has unsaved changes. The script runs from its file: save the "
+                           "changes and run?")
+                            .arg(QFileInfo(m_path).fileName()),
+                        QMessageBox::Cancel, this);
+        box.setObjectName(QStringLiteral("saveBeforeRunBox"));
+        QPushButton *saveAndRun = box.addButton(tr("&Save and Run"), QMessageBox::AcceptRole);
+        box.setDefaultButton(saveAndRun);
+        auto *always = new QCheckBox(tr("Always save before running without asking"), &box);
+        box.setCheckBox(always);
+        box.exec();
+        if (box.clickedButton() != saveAndRun)
+            return false;
+        if (always->isChecked())
+            QSettings().setValue("run/saveWithoutAsking", true);
+    }
+    if (!save())
+        return false;
+    statusBar()->showMessage(tr("Saved %1 before running").arg(QFileInfo(m_path).fileName()), 5000);
+    return true;
+}
+
+void MainWindow::run() {
+    if (!confirmSaveBeforeRun())
+        return;
+    m_bannerNote.clear();
     m_session->setScript(m_path, m_editor->text());
     m_run->run();
 }
@@ -370,30 +516,62 @@ bool MainWindow::openRecording(const QString &path) {
             m_recentFiles->remove(path);
         return false;
     }
-    // The script as it is on disk now; steps name its lines, so a missing one is said.
+    // The script as it is on disk now; steps name its lines. When it moved or is gone, the copy
+    // saved in the recording stands in for it (older recordings have none: the editor is empty).
     const QString script = recording.scriptPath();
+    const QString embedded = recording.embeddedSource();
     QString text;
     QString note;
     QFile file(script);
-    if (script.isEmpty())
-        note = tr("The recording names no script; the editor is empty.");
-    else if (!file.open(QIODevice::ReadOnly))
-        note = tr("The recorded script %1 cannot be read (%2); the editor is empty.")
-                   .arg(QDir::toNativeSeparators(script), file.errorString());
-    else
+    const bool readable = !script.isEmpty() && file.open(QIODevice::ReadOnly);
+    if (readable)
         text = QString::fromUtf8(file.readAll());
-    m_path = note.isEmpty() ? QFileInfo(script).absoluteFilePath() : QString();
+    else if (!embedded.isEmpty())
+        text = embedded;
+    if (script.isEmpty())
+        note = embedded.isEmpty()
+                   ? tr("The recording names no script; the editor is empty.")
+                   : tr("The recording names no script; the editor shows the copy saved in it.");
+    else if (!readable)
+        note = (embedded.isEmpty()
+                    ? tr("The recorded script %1 cannot be read (%2); the editor is empty.")
+                    : tr("The recorded script %1 cannot be read (%2); the editor shows the copy "
+                         "saved in the recording."))
+                   .arg(QDir::toNativeSeparators(script), file.errorString());
+    if (m_run->isRunning())
+        m_run->stop();
+    m_path = readable ? QFileInfo(script).absoluteFilePath() : QString();
+    m_bannerNote = note;
     m_editor->setText(text);
     m_editor->setModified(false);
     m_editor->setCursorPosition(0, 0);
     recording.applyTo(*m_session, text, note);
     m_recentFiles->add(recording.path());
+    m_documents->showDocument(QStringLiteral("source"));
     updateTitle();
+    updateSourceBanner();
     statusBar()->showMessage(tr("Opened the recording %1 (%2 events)")
                                  .arg(QFileInfo(path).fileName())
                                  .arg(recording.eventCount()),
                              5000);
     return true;
+}
+
+void MainWindow::updateSourceBanner() {
+    // A recording of other text than the editor's: its steps name lines that may have moved.
+    const QString recorded = m_session->recordedSource();
+    const bool stale = m_session->runState() != RunState::Running &&
+                       m_session->runState() != RunState::Idle && !recorded.isEmpty() &&
+                       recorded != m_editor->text();
+    QStringList lines;
+    if (!m_bannerNote.isEmpty())
+        lines << m_bannerNote;
+    if (stale)
+        lines << tr("The script was edited after this run was recorded: the steps, graphs and "
+                    "markers may point at the wrong lines. Run it again (F5) to record the new "
+                    "text.");
+    m_sourceBanner->setText(lines.join(QLatin1Char('\n')));
+    m_sourceBanner->setVisible(!lines.isEmpty());
 }
 
 void MainWindow::updateTitle() {
@@ -405,56 +583,6 @@ void MainWindow::updateRunStatus() {
     const QString text =
         m_session->runState() == RunState::Idle ? tr("Ready") : m_session->runDescription();
     m_runStatus->setText(text);
-}
-
-void MainWindow::createStepper() {
-    // The bytecode stepper follows the run's recorded steps; its current step becomes the
-    // session's selected instruction, so the editor and the bytecode view mark where it is.
-    m_stepper = new StepperViews(this);
-    StepperPanel *panel = m_stepper->panel();
-    addPanel(panel, tr("Stepper"), QStringLiteral("stepperDock"), Qt::TopDockWidgetArea);
-    addPanel(m_stepper->stackView(), tr("Stack"), QStringLiteral("stackDock"),
-             Qt::RightDockWidgetArea);
-    QDockWidget *calls = addPanel(m_stepper->callStackView(), tr("Call Stack"),
-                                  QStringLiteral("callStackDock"), Qt::LeftDockWidgetArea);
-    QDockWidget *frame = addPanel(m_stepper->frameView(), tr("Frame"), QStringLiteral("frameDock"),
-                                  Qt::LeftDockWidgetArea);
-    // A call stack is a few rows; the frame's scopes need the room.
-    resizeDocks({calls, frame}, {120, 420}, Qt::Vertical);
-    resizeDocks({frame}, {300}, Qt::Horizontal);
-    menuBar()->addMenu(tr("&Debug"))->addActions(panel->stepperActions());
-
-    connect(m_session, &CaptureSession::runStarted, this,
-            [this] { m_stepper->setRecording(std::vector<Step>{}, {}); });
-    connect(m_session, &CaptureSession::runStateChanged, this, [this] {
-        const RunState state = m_session->runState();
-        if (state != RunState::Running && state != RunState::Idle)
-            m_stepper->setRecording(m_session->eventsOfType(EventType::Step),
-                                    m_session->codeInfos());
-    });
-    connect(panel, &StepperPanel::currentLocationChanged, this,
-            [this](const QString &, int, const QString &codeId, int offset) {
-                m_session->setSelectedInstruction({codeId, offset});
-            });
-    connect(m_session, &CaptureSession::selectionChanged, this, [this, panel] {
-        panel->setCursorLocation(m_session->scriptPath(), m_session->selectedLine());
-    });
-    connect(panel, &StepperPanel::message, this,
-            [this](const QString &text) { statusBar()->showMessage(text, 4000); });
-    // A click in the editor's margin (or F9 on the cursor's line) toggles a line breakpoint.
-    m_breakpointMargin = new BreakpointMargin(m_editor, panel, m_session, this);
-    // The recorder's step limit ends the timeline while the script runs on; the session put a
-    // line in the console, the status bar keeps it in sight until the next message.
-    connect(m_session, &CaptureSession::eventAdded, this, [this](const QString &type, int index) {
-        if (type != QLatin1String(EventType::RecordingStopped))
-            return;
-        const Json &body = m_session->eventsOfType(EventType::RecordingStopped)[size_t(index)];
-        const auto steps = body.find("steps");
-        statusBar()->showMessage(tr("Recording stopped at %1 steps; the script runs on")
-                                     .arg(steps != body.end() && steps->is_number_integer()
-                                              ? steps->get<long long>()
-                                              : 0));
-    });
 }
 
 } // namespace dynascope

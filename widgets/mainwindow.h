@@ -1,4 +1,4 @@
-// The main window: editor in the centre, bytecode and console docks, File and Run menus.
+// The main window: documents (welcome, script, graphs) in the centre, docks around, task layouts.
 #pragma once
 
 #include <QMainWindow>
@@ -7,6 +7,8 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QToolBar;
+class QWidget;
 
 namespace dynascope {
 
@@ -14,14 +16,24 @@ class BreakpointMargin;
 class BytecodeView;
 class CaptureSession;
 class ConsoleView;
+class DocumentArea;
+class HelpMenu;
 class RecentFiles;
 class RunController;
 class SourceEditor;
+class StepperDocks;
 class StepperViews;
+class WorkspaceLayouts;
 
-// Owns the session and its producer; views observe the session. Panels of later stages (stepper,
-// graph, guards) plug in with addPanel(), which also lists them in the View menu and lets
-// saveState() remember where they were.
+// Owns the session and its producer; views observe the session.
+//
+// For feature authors, two ways in:
+//  - addPanel(widget, title, objectName, area): a dock, listed in View, remembered by saveState().
+//    To show it in a task layout, add one line per layout:
+//      window->layouts()->place("graphs", {"myDock", PanelPlacement::TabWith, …, "explainDock"});
+//    (layouts: "step", "graphs", "teach"; see workspace/defaultlayouts.cpp for the dock names).
+//  - addDocument(widget, title, id): a tab of the central document area (beside "source" and
+//    "graphs"), for big things a user reads, such as generated code.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -34,7 +46,12 @@ public:
     BytecodeView *bytecodeView() const { return m_bytecodeView; }
     ConsoleView *consoleView() const { return m_console; }
     StepperViews *stepper() const { return m_stepper; }
+    DocumentArea *documents() const { return m_documents; }
+    WorkspaceLayouts *layouts() const { return m_layouts; }
+    HelpMenu *helpMenu() const { return m_help; }
     QAction *runAction() const { return m_runAction; }
+    QAction *saveAction() const { return m_saveAction; }
+    QAction *saveRecordingAction() const { return m_saveRecordingAction; }
     QAction *stopAction() const { return m_stopAction; }
     QString scriptPath() const { return m_path; }
 
@@ -43,8 +60,9 @@ public:
     bool openFile(const QString &path);
     bool save();
     bool saveAs();
-    // Runs the editor's script. The text is saved first when modified (the worker runs files),
-    // so what runs is always what the editor shows; an untitled script asks for a name.
+    // Runs the editor's script. The worker runs files, so unsaved changes are saved first, but
+    // only after asking (unless the user chose "always"); an untitled script asks for a name.
+    // What runs is always what the editor shows.
     void run();
     void stop();
 
@@ -61,6 +79,16 @@ public:
     // Adds a dock with `widget`; `objectName` must be stable (saveState() keys on it).
     QDockWidget *addPanel(QWidget *widget, const QString &title, const QString &objectName,
                           Qt::DockWidgetArea area);
+    // Adds a tab to the central document area; `id` must be stable.
+    void addDocument(QWidget *widget, const QString &title, const QString &id);
+    // Arranges docks and documents for a task ("step", "graphs", "teach").
+    bool applyLayout(const QString &id);
+    // View ▸ Reset Layout: the current task layout as it was first arranged.
+    void resetLayout();
+    // Shows the welcome page (examples) in front.
+    void showWelcome();
+    // The banner over the script: "edited since the recording", "the recorded script moved".
+    QLabel *sourceBanner() const { return m_sourceBanner; }
 
 signals:
     void problemShown(const QString &message);
@@ -70,7 +98,9 @@ protected:
 
 private:
     void createActions();
-    void createStepper();
+    void createLayoutActions(QToolBar *toolBar);
+    void updateSourceBanner();
+    bool confirmSaveBeforeRun();
     void restoreSettings();
     void saveSettings();
     bool maybeSave();
@@ -84,14 +114,23 @@ private:
 
     CaptureSession *m_session;
     RunController *m_run;
+    DocumentArea *m_documents;
     SourceEditor *m_editor;
+    QLabel *m_sourceBanner;
+    WorkspaceLayouts *m_layouts = nullptr;
+    HelpMenu *m_help = nullptr;
+    QString m_bannerNote; // said by openRecording (the script moved), shown with the banner
     BytecodeView *m_bytecodeView;
     ConsoleView *m_console;
+    StepperDocks *m_stepperDocks = nullptr;
     StepperViews *m_stepper = nullptr;
     RecentFiles *m_recentFiles = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QToolBar *m_mainToolBar = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    QAction *m_saveRecordingAction = nullptr;
     QLabel *m_runStatus;
     QString m_path;
     BreakpointMargin *m_breakpointMargin = nullptr;

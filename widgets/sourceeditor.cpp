@@ -5,6 +5,7 @@
 
 #include <Qsci/qscilexerpython.h>
 
+#include <QEvent>
 #include <QFontDatabase>
 
 namespace dynascope {
@@ -13,6 +14,18 @@ namespace {
 constexpr int MarkerMargin =
     1; // not "SymbolMargin": that name is QsciScintilla::MarginType::SymbolMargin (0)
 constexpr int ErrorAnnotationStyle = 200; // a style number the Python lexer does not use
+constexpr int ExecutionIndicator = 8;     // the first indicator number free for containers
+
+// `base` mixed into the window colour, so line colours stay light on light, dark on dark.
+QColor tint(const QPalette &palette, const QColor &base, qreal amount) {
+    const QColor back = palette.color(QPalette::Base);
+    return QColor::fromRgbF(back.redF() + (base.redF() - back.redF()) * amount,
+                            back.greenF() + (base.greenF() - back.greenF()) * amount,
+                            back.blueF() + (base.blueF() - back.blueF()) * amount);
+}
+bool isDark(const QPalette &palette) {
+    return palette.color(QPalette::Base).lightnessF() < 0.5;
+}
 } // namespace
 
 SourceEditor::SourceEditor(CaptureSession *session, QWidget *parent)
@@ -48,24 +61,122 @@ SourceEditor::SourceEditor(CaptureSession *session, QWidget *parent)
     setMarginSensitivity(MarkerMargin, false);
     setMarginMarkerMask(MarkerMargin, (1 << CurrentLineArrow) | (1 << ErrorSymbol));
 
-    markerDefine(QsciScintilla::RightArrow, CurrentLineArrow);
-    setMarkerBackgroundColor(QColor(0x1c, 0x71, 0xd8), CurrentLineArrow);
-    setMarkerForegroundColor(QColor(0x1c, 0x71, 0xd8), CurrentLineArrow);
+    // The selected line (cursor, bytecode view, graph node): a thin bar and a light background.
+    markerDefine(QsciScintilla::LeftRectangle, CurrentLineArrow);
     markerDefine(QsciScintilla::Background, CurrentLineBackground);
-    setMarkerBackgroundColor(QColor(0xdd, 0xea, 0xfb), CurrentLineBackground);
     markerDefine(QsciScintilla::Circle, ErrorSymbol);
-    setMarkerBackgroundColor(QColor(0xc0, 0x1c, 0x28), ErrorSymbol);
-    setMarkerForegroundColor(QColor(0xc0, 0x1c, 0x28), ErrorSymbol);
     markerDefine(QsciScintilla::Background, ErrorBackground);
-    setMarkerBackgroundColor(QColor(0xfb, 0xdd, 0xdd), ErrorBackground);
-
+    // The execution point: an arrow, as debuggers draw it, and its own line colour.
+    markerDefine(QsciScintilla::RightArrow, ExecutionArrow);
+    markerDefine(QsciScintilla::Background, ExecutionBackground);
+    setMarginMarkerMask(MarkerMargin,
+                        (1 << CurrentLineArrow) | (1 << ErrorSymbol) | (1 << ExecutionArrow));
+    SendScintilla(SCI_INDICSETSTYLE, ExecutionIndicator, INDIC_FULLBOX);
+    SendScintilla(SCI_INDICSETALPHA, ExecutionIndicator, 90);
+    SendScintilla(SCI_INDICSETOUTLINEALPHA, ExecutionIndicator, 220);
+    SendScintilla(SCI_INDICSETUNDER, ExecutionIndicator, true);
     setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
-    SendScintilla(SCI_STYLESETFORE, ErrorAnnotationStyle, QColor(0xc0, 0x1c, 0x28));
-    SendScintilla(SCI_STYLESETBACK, ErrorAnnotationStyle, QColor(0xff, 0xf0, 0xf0));
+    applyColours();
 
     connect(this, &QsciScintilla::cursorPositionChanged, this, &SourceEditor::onCursorMoved);
     connect(m_session, &CaptureSession::selectionChanged, this, &SourceEditor::followSelection);
     connect(m_session, &CaptureSession::errorChanged, this, &SourceEditor::showError);
+}
+
+void SourceEditor::applyColours() {
+    // Colours come from the palette: a dark theme gets dark backgrounds and light text.
+    const QPalette pal = palette();
+    const bool dark = isDark(pal);
+    const QColor text = pal.color(QPalette::Text), base = pal.color(QPalette::Base);
+    if (auto *python = qobject_cast<QsciLexerPython *>(lexer())) {
+        python->setDefaultPaper(base);
+        python->setPaper(base, -1);
+        python->setDefaultColor(text);
+        if (dark) {
+            // The lexer's colours are made for white paper; brighter ones for dark paper.
+            python->setColor(text, QsciLexerPython::Default);
+            python->setColor(text, QsciLexerPython::Identifier);
+            python->setColor(text, QsciLexerPython::Operator);
+            python->setColor(QColor(0x7f, 0xc8, 0x7f), QsciLexerPython::Comment);
+            python->setColor(QColor(0x7f, 0xc8, 0x7f), QsciLexerPython::CommentBlock);
+            python->setColor(QColor(0xb5, 0xce, 0xa8), QsciLexerPython::Number);
+            python->setColor(QColor(0x82, 0xaa, 0xff), QsciLexerPython::Keyword);
+            for (auto style :
+                 {QsciLexerPython::SingleQuotedString, QsciLexerPython::DoubleQuotedString,
+                  QsciLexerPython::TripleSingleQuotedString,
+                  QsciLexerPython::TripleDoubleQuotedString, QsciLexerPython::SingleQuotedFString,
+                  QsciLexerPython::DoubleQuotedFString})
+                python->setColor(QColor(0xe6, 0xb4, 0x73), style);
+            python->setColor(QColor(0x6c, 0xd3, 0xe0), QsciLexerPython::ClassName);
+            python->setColor(QColor(0x6c, 0xd3, 0xe0), QsciLexerPython::FunctionMethodName);
+            python->setColor(QColor(0xd6, 0x9c, 0xe6), QsciLexerPython::Decorator);
+        }
+    }
+    setCaretForegroundColor(text);
+    setMarginsBackgroundColor(pal.color(QPalette::Window));
+    setMarginsForegroundColor(pal.color(QPalette::PlaceholderText));
+    setSelectionBackgroundColor(pal.color(QPalette::Highlight));
+    setSelectionForegroundColor(pal.color(QPalette::HighlightedText));
+    const QColor accent = pal.color(QPalette::Highlight);
+    setMarkerBackgroundColor(accent, CurrentLineArrow);
+    setMarkerForegroundColor(accent, CurrentLineArrow);
+    setMarkerBackgroundColor(tint(pal, accent, dark ? 0.25 : 0.12), CurrentLineBackground);
+    const QColor red = dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc0, 0x1c, 0x28);
+    setMarkerBackgroundColor(red, ErrorSymbol);
+    setMarkerForegroundColor(red, ErrorSymbol);
+    setMarkerBackgroundColor(tint(pal, red, dark ? 0.3 : 0.15), ErrorBackground);
+    // The execution point in amber (debuggers' convention), red once the frame raises.
+    const QColor amber = dark ? QColor(0xf5, 0xc2, 0x11) : QColor(0xe5, 0xa5, 0x0a);
+    const QColor marker = m_executionKind == ExecutionKind::Exception ? red
+                          : m_executionKind == ExecutionKind::Return  ? QColor(0x26, 0xa2, 0x69)
+                                                                      : amber;
+    setMarkerBackgroundColor(marker, ExecutionArrow);
+    setMarkerForegroundColor(dark ? marker.lighter() : marker.darker(), ExecutionArrow);
+    setMarkerBackgroundColor(tint(pal, marker, dark ? 0.3 : 0.28), ExecutionBackground);
+    SendScintilla(SCI_INDICSETFORE, ExecutionIndicator, marker.darker(dark ? 100 : 130));
+    SendScintilla(SCI_STYLESETFORE, ErrorAnnotationStyle, red);
+    SendScintilla(SCI_STYLESETBACK, ErrorAnnotationStyle, tint(pal, red, 0.1));
+}
+
+void SourceEditor::changeEvent(QEvent *event) {
+    QsciScintilla::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyColours();
+}
+
+void SourceEditor::setExecutionPoint(int line, ExecutionKind kind, int column, int endLine,
+                                     int endColumn) {
+    markerDeleteAll(ExecutionArrow);
+    markerDeleteAll(ExecutionBackground);
+    SendScintilla(SCI_SETINDICATORCURRENT, ExecutionIndicator);
+    SendScintilla(SCI_INDICATORCLEARRANGE, 0, SendScintilla(SCI_GETLENGTH));
+    m_spanStart = m_spanEnd = -1;
+    m_executionLine = line > 0 && line <= lines() ? line : 0;
+    if (m_executionKind != kind) {
+        m_executionKind = kind;
+        applyColours();
+    }
+    if (m_executionLine == 0)
+        return;
+    markerAdd(line - 1, ExecutionArrow);
+    markerAdd(line - 1, ExecutionBackground);
+    if (endLine >= line && column >= 0 && endColumn >= 0 && endLine <= lines()) {
+        // co_positions counts UTF-8 bytes; the document is UTF-8, so positions are bytes too.
+        const long start = SendScintilla(SCI_POSITIONFROMLINE, line - 1) + column;
+        const long end = SendScintilla(SCI_POSITIONFROMLINE, endLine - 1) + endColumn;
+        if (end > start && end <= SendScintilla(SCI_GETLENGTH)) {
+            m_spanStart = int(start);
+            m_spanEnd = int(end);
+            SendScintilla(SCI_INDICATORFILLRANGE, start, end - start);
+        }
+    }
+    ensureLineVisible(line - 1);
+}
+
+QString SourceEditor::executionSpanText() const {
+    if (m_spanStart < 0)
+        return {};
+    return text().toUtf8().mid(m_spanStart, m_spanEnd - m_spanStart);
 }
 
 int SourceEditor::cursorLine() const {

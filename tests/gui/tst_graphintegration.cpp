@@ -149,7 +149,7 @@ void TestGraphIntegration::graphsBreaksNodesAndTracer() {
         // The nodes this step added are drawn and highlighted, and listed in the panel.
         for (const QString &name : s->nodes) {
             NodeItem *n = scene->nodeItem(s->graphId, name);
-            QVERIFY2(n && n->isVisible() && n->isHighlighted(), qPrintable(name));
+            QVERIFY2(n && n->isShown() && n->isHighlighted(), qPrintable(name));
             added << name;
         }
         QCOMPARE(tracer->nodeList()->count(), int(s->nodes.size()));

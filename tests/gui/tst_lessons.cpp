@@ -211,6 +211,7 @@ private slots:
 private:
     // For the docs: a lesson stop and the drill, in English and in Chinese.
     void takeScreenshots(MainWindow &window, LessonDocks &docks, const QString &folder) {
+        window.resize(1280, 800);
         for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
             UiLanguage::instance()->setSetting(language);
             docks.applyTeachLayout();

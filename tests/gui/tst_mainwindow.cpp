@@ -10,6 +10,7 @@
 #include "sourceeditor.h"
 #include "workerclient.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QLabel>
 #include <QMessageBox>
@@ -286,6 +287,14 @@ print()
         window.editor()->setText("print('new')\n");
         QVERIFY(window.editor()->isModified());
         QSignalSpy running(window.runController(), &RunController::runningChanged);
+        // Run asks before it writes the file; "Save and Run" says yes.
+        QTimer::singleShot(0, &window, [&window] {
+            auto *box = window.findChild<QMessageBox *>(QStringLiteral("saveBeforeRunBox"));
+            QVERIFY(box);
+            for (QAbstractButton *b : box->buttons())
+                if (box->buttonRole(b) == QMessageBox::AcceptRole)
+                    b->click();
+        });
         window.run();
         QTRY_COMPARE_WITH_TIMEOUT(running.count(), 2, 60000);
         QVERIFY(!window.editor()->isModified());

@@ -18,6 +18,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QLabel>
 #include <QtTest>
 
 using namespace dynascope;
@@ -274,7 +275,13 @@ private slots:
         QVERIFY(opened);
         QVERIFY(consoleText(*window.session()).contains("cannot be read"));
         QCOMPARE(stepListing(window.stepper()->panel()->timeline()), m_steps);
-        QVERIFY(window.editor()->text().isEmpty());
+        // The recording carries the script as it ran: the editor shows that copy, untitled, and
+        // the banner over it says why.
+        QCOMPARE(window.editor()->text(), QString::fromUtf8(Script));
+        QVERIFY(window.scriptPath().isEmpty());
+        QVERIFY(!window.sourceBanner()->isHidden());
+        QVERIFY2(window.sourceBanner()->text().contains("copy saved in the recording"),
+                 qPrintable(window.sourceBanner()->text()));
     }
 
     // A capture of `dynascope trace --save` (no script in its header) opens with its script.

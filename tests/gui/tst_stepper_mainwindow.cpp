@@ -76,7 +76,8 @@ private slots:
         };
         QVERIFY(selectionIsCurrentStep());
 
-        // F10 from the editor: the editor and bytecode view follow the step.
+        // F10 from the editor (stepping by instruction): the editor and bytecode view follow.
+        panel->setStepsByInstruction(true);
         window.editor()->setFocus();
         for (int i = 0; i < 9; ++i)
             QTest::keyClick(QApplication::focusWidget(), Qt::Key_F10);

@@ -73,6 +73,8 @@ private slots:
         m_window->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
         m_views->setRecording(stepDemoSteps(), stepDemoCodes());
+        // These tests follow the value stack one instruction at a time.
+        m_views->panel()->setStepsByInstruction(true);
         stack()->setFocus();
     }
     void cleanup() {

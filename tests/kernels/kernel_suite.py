@@ -150,6 +150,25 @@ check("view_output", lambda x: (x.t(), x * 2), rnd(3, 4))
 check("input_output", lambda x, y: (x, y + 1), rnd(3), rnd(3))
 
 
+# Inputs that need autograd run eagerly (no compiled backward yet): gradients equal eager's; the
+# same graph under no_grad runs the kernels.
+if not only or "autograd" in only:
+    torch._dynamo.reset()
+    before = len(records())
+    w1 = torch.randn(4, 3, requires_grad=True)
+    w2 = w1.detach().clone().requires_grad_(True)
+    f = torch.compile(lambda w: (w.sin() * w).sum(), backend="inductor")
+    f(w1).backward()
+    (w2.sin() * w2).sum().backward()
+    try:
+        torch.testing.assert_close(w1.grad, w2.grad)
+        with torch.no_grad():
+            torch.testing.assert_close(f(w1), (w1.sin() * w1).sum())
+        assert any(r["status"] == "compiled" for r in records()[before:]), "no_grad call not compiled"
+        passed += 1
+    except Exception as e:
+        failures.append(f"autograd: {type(e).__name__}: {e}")
+
 # Dynamic sizes: a second size generates the same source, so one binary serves both.
 def dyn(a):
     return (a * 2).sin().sum(-1)

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -24,10 +25,10 @@ struct Result {
     QJsonObject record; // the RECORD line of one_graph.py
 };
 
-Result runScript(const QString &script, const QProcessEnvironment &env, int timeoutMs = 120000) {
-    const test::ProcessResult p = test::runProcess(QStringLiteral(DYNASCOPE_EXE),
-                                                   {QStringLiteral("run"), kernelsDir + "/" + script},
-                                                   kernelsDir, {}, timeoutMs, &env);
+Result runDynascope(const QStringList &args, const QProcessEnvironment &env,
+                   int timeoutMs = 120000) {
+    const test::ProcessResult p =
+        test::runProcess(QStringLiteral(DYNASCOPE_EXE), args, kernelsDir, {}, timeoutMs, &env);
     Result r;
     r.exitCode = p.finished && p.exitStatus == QProcess::NormalExit ? p.exitCode : -1;
     r.out = p.out;
@@ -36,6 +37,16 @@ Result runScript(const QString &script, const QProcessEnvironment &env, int time
         if (line.startsWith(QLatin1String("RECORD ")))
             r.record = QJsonDocument::fromJson(line.mid(7).toUtf8()).object();
     return r;
+}
+
+Result runScript(const QString &script, const QProcessEnvironment &env, int timeoutMs = 120000) {
+    return runDynascope({QStringLiteral("run"), kernelsDir + "/" + script}, env, timeoutMs);
+}
+
+// The JSON document a command printed after the script's own RECORD line.
+QJsonObject documentAfterRecord(const Result &r) {
+    const int end = r.out.indexOf(QLatin1Char('\n'), r.out.indexOf(QLatin1String("RECORD ")));
+    return QJsonDocument::fromJson(r.out.mid(end + 1).toUtf8()).object();
 }
 
 QString describe(const Result &r) {
@@ -141,6 +152,69 @@ private slots:
         QVERIFY2(r.err.contains(QLatin1String("is not writable")), qPrintable(describe(r)));
         QCOMPARE(r.record.value("status").toString(), QStringLiteral("compiled"));
         QVERIFY(!r.record.value("path").toString().startsWith(m_cache->path()));
+    }
+
+    // explain --kernels --json --code DIR: the graph's kernels in the report, sources in DIR.
+    void explainListsKernelsAndWritesCode() {
+        QTemporaryDir code;
+        Result r = runDynascope({QStringLiteral("explain"), kernelsDir + "/one_graph.py",
+                                 QStringLiteral("--json"), QStringLiteral("--kernels"),
+                                 QStringLiteral("--code"), code.path()},
+                                m_env);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const QJsonObject doc = documentAfterRecord(r);
+        const QJsonArray kernels = doc.value("kernels").toArray();
+        QVERIFY2(kernels.size() == 1, qPrintable(describe(r)));
+        const QJsonObject graph = kernels.first().toObject();
+        QCOMPARE(graph.value("status").toString(), QStringLiteral("compiled"));
+        const QJsonArray list = graph.value("kernels").toArray();
+        QCOMPARE(list.size(), 1); // relu(a*b+a).sin()*2 fuses into one kernel
+        const QJsonArray origins = list.first().toObject().value("origins").toArray();
+        QVERIFY(origins.contains(QJsonValue("sin")) && origins.contains(QJsonValue("relu")));
+        const QStringList written = QDir(code.path()).entryList({"*.cpp"}, QDir::Files);
+        QCOMPARE(written.size(), 1);
+        QFile source(code.filePath(written.first()));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QByteArray text = source.readAll();
+        QVERIFY(text.contains("extern \"C\" void segment0(void** B, const int64_t* S)"));
+        QVERIFY(text.contains("#pragma omp simd"));
+        QVERIFY(text.contains("sinf("));
+
+        Result plain = runDynascope({QStringLiteral("explain"), kernelsDir + "/one_graph.py",
+                                     QStringLiteral("--kernels")},
+                                    m_env);
+        QVERIFY2(plain.exitCode == 0, qPrintable(describe(plain)));
+        QVERIFY2(plain.out.contains(QLatin1String("Kernels (backend=\"inductor\")")),
+                 qPrintable(describe(plain)));
+        QVERIFY(plain.out.contains(QLatin1String("kernel0  lines ")));
+    }
+
+    // bench --json: the compiled function timed against eager; S is T_base / T_comp.
+    void benchReportsSpeedup() {
+        Result r = runDynascope({QStringLiteral("bench"), kernelsDir + "/one_graph.py",
+                                 QStringLiteral("--json"), QStringLiteral("--rounds"),
+                                 QStringLiteral("3")},
+                                m_env);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const QJsonObject doc = documentAfterRecord(r);
+        QCOMPARE(doc.value("rounds").toInt(), 3);
+        const QJsonArray functions = doc.value("functions").toArray();
+        QVERIFY2(functions.size() == 1, qPrintable(describe(r)));
+        const QJsonObject f = functions.first().toObject();
+        QCOMPARE(f.value("name").toString(), QStringLiteral("f"));
+        const double base = f.value("T_base").toObject().value("median_us").toDouble();
+        const double comp = f.value("T_comp").toObject().value("median_us").toDouble();
+        QVERIFY(base > 0 && comp > 0);
+        QVERIFY(qAbs(f.value("speedup").toDouble() - base / comp) < 1e-6 * base / comp);
+        const QJsonArray graphs = f.value("graphs").toArray();
+        QCOMPARE(graphs.size(), 1);
+        QCOMPARE(graphs.first().toObject().value("kernels").toArray().size(), 1);
+
+        Result bad = runDynascope({QStringLiteral("bench"), QStringLiteral("--rounds"),
+                                   QStringLiteral("x"), kernelsDir + "/one_graph.py"},
+                                  m_env);
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains(QLatin1String("--rounds needs a whole number")));
     }
 
 private:

@@ -118,42 +118,53 @@ int GraphScene::highlightLine(const QString &file, int line) {
 int GraphScene::visibleNodeCount() const {
     int count = 0;
     for (NodeItem *n : m_nodes)
-        count += n->isVisible();
+        count += n->isShown();
     return count;
 }
 
 void GraphScene::applyFilters() {
+    // Nodes not added yet at the trace step stay in place, drawn faint: the tracer shows the
+    // whole graph it is building towards, and nothing jumps when a node arrives.
     const bool stepping = m_traceStepLimit != INT_MAX;
     const int tracedIndex = m_graphOrder.indexOf(m_traceGraph);
     for (NodeItem *n : m_nodes) {
         int step = n->traceStep();
         if (step < 0 && n->kind() == QLatin1String("output"))
             step = m_lastStep.value(n->graphId(), -1);
-        bool visible = step <= m_traceStepLimit;
+        bool shown = step <= m_traceStepLimit;
         bool inTrace = true;
         if (!m_traceGraph.isEmpty()) {
             const int index = m_graphOrder.indexOf(n->graphId());
             inTrace = index == tracedIndex;
-            visible = index < tracedIndex || (inTrace && visible);
+            shown = index < tracedIndex || (inTrace && shown);
         }
-        n->setVisible(visible);
+        n->setFaint(!shown);
         const bool current = stepping && inTrace && n->traceStep() >= 0 && step == m_traceStepLimit;
         n->setHighlighted(current || (m_line > 0 && n->comesFrom(m_lineFile, m_line)));
     }
     // A break marker shows once the node leading into it (its graph's output) shows.
     for (NodeItem *b : m_breaks) {
-        bool visible = true;
+        bool shown = true;
         for (EdgeItem *e : m_edges)
             if (e->to() == b->id())
                 if (NodeItem *from = m_byId.value(e->from()))
-                    visible = visible && from->isVisible();
-        b->setVisible(visible);
+                    shown = shown && from->isShown();
+        b->setFaint(!shown);
     }
     for (EdgeItem *e : m_edges) {
         NodeItem *from = m_byId.value(e->from());
         NodeItem *to = m_byId.value(e->to());
-        e->setVisible(from && to && from->isVisible() && to->isVisible());
+        e->setOpacity(from && to && from->isShown() && to->isShown() ? 1.0 : 0.22);
     }
+}
+
+QList<NodeItem *> GraphScene::currentTraceNodes() const {
+    QList<NodeItem *> nodes;
+    for (NodeItem *n : m_nodes)
+        if (n->isShown() && n->traceStep() >= 0 && n->traceStep() == m_traceStepLimit &&
+            (m_traceGraph.isEmpty() || n->graphId() == m_traceGraph))
+            nodes.append(n);
+    return nodes;
 }
 
 } // namespace dynascope

@@ -32,8 +32,8 @@ public:
     // Nodes whose name or target contains `text` (case-insensitive), in layout order.
     QList<NodeItem *> findNodes(const QString &text) const;
 
-    // Hides nodes added after trace step `step` (and their edges) and highlights those added at
-    // it; an output without a step shows with its graph's last node, other nodes without one
+    // Draws nodes added after trace step `step` (and their edges) faint and highlights those added
+    // at it; an output without a step shows with its graph's last node, other nodes without one
     // always show. INT_MAX shows everything. Trace steps count per traced region: with a
     // `graphId`, the limit applies to that graph only, earlier graphs show whole and later ones
     // are hidden.
@@ -42,7 +42,10 @@ public:
     // Highlights the nodes that come from file:line (file "" = any); returns how many. Line 0
     // clears the highlight.
     int highlightLine(const QString &file, int line);
+    // Nodes drawn in full (not faint: added at or before the trace step).
     int visibleNodeCount() const;
+    // The nodes the current trace step added (to scroll to them).
+    QList<NodeItem *> currentTraceNodes() const;
 
 signals:
     // A cluster frame was double-clicked.

@@ -26,6 +26,9 @@ namespace {
 constexpr qreal kZoomStep = 1.25;
 constexpr qreal kMinZoom = 0.02;
 constexpr qreal kMaxZoom = 8.0;
+// Fit and search never go below this zoom: node text stays at least 9 px on screen.
+constexpr qreal kReadableZoom = 1.0;
+constexpr qreal kFocusZoom = 1.25; // a found node is shown at least this big
 } // namespace
 
 GraphView::GraphView(QWidget *parent)
@@ -166,9 +169,15 @@ void GraphView::fitToView() {
     if (rect.isEmpty())
         return;
     fitInView(rect.adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
-    // Big graphs would shrink to unreadable dots: never below a scale where boxes still show.
-    if (zoomFactor() > 1.5)
+    // Never shrink node text below a readable size: a big capture scrolls instead, starting at
+    // its first graph (top left); the minimap shows where the view is.
+    if (zoomFactor() < kReadableZoom) {
+        setTransform(QTransform::fromScale(kReadableZoom, kReadableZoom));
+        centerOn(rect.left() + viewport()->width() / kReadableZoom / 2 - 10,
+                 rect.top() + viewport()->height() / kReadableZoom / 2 - 10);
+    } else if (zoomFactor() > 1.5) {
         setTransform(QTransform::fromScale(1.5, 1.5));
+    }
     updateMinimap();
 }
 
@@ -187,6 +196,8 @@ void GraphView::focusItem(QGraphicsItem *item) {
         return;
     m_scene->clearSelection();
     item->setSelected(true);
+    if (zoomFactor() < kFocusZoom)
+        setTransform(QTransform::fromScale(kFocusZoom, kFocusZoom));
     centerOn(item);
     updateMinimap();
 }
@@ -273,6 +284,11 @@ void GraphView::showUpToTraceStep(int step, const QString &graphId) {
     m_traceStep = step;
     m_traceGraph = graphId;
     m_scene->setTraceStepLimit(step, graphId);
+    // Keep the node just added in sight.
+    const QList<NodeItem *> added = m_scene->currentTraceNodes();
+    if (!added.isEmpty())
+        ensureVisible(added.last(), 60, 60);
+    updateMinimap();
 }
 
 void GraphView::showAllTraceSteps() {

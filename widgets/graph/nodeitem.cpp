@@ -37,8 +37,9 @@ NodeItem::NodeItem(const NodeBox &box, const GraphNode *node, const QString &too
 
 void NodeItem::fitFont() {
     // Graphviz sized the box from its own Helvetica estimate; the system font may be wider.
+    // Shrink a little to fit, never below a readable size: beyond that the text is elided.
     m_font.setFamilies({"Helvetica", "Arial", "Liberation Sans", "DejaVu Sans"});
-    m_font.setPixelSize(10);
+    m_font.setPixelSize(kTextPixels);
     m_boldFont = m_font;
     m_boldFont.setBold(true);
     qreal widest = 0;
@@ -47,7 +48,7 @@ void NodeItem::fitFont() {
             widest, QFontMetricsF(i == 0 ? m_boldFont : m_font).horizontalAdvance(m_lines[i]));
     const qreal room = m_rect.width() - 8;
     if (widest > room && widest > 0) {
-        const int size = std::max(6, int(10 * room / widest));
+        const int size = std::max(kMinTextPixels, int(kTextPixels * room / widest));
         m_font.setPixelSize(size);
         m_boldFont.setPixelSize(size);
     }
@@ -75,6 +76,13 @@ void NodeItem::setHighlighted(bool on) {
     update();
 }
 
+void NodeItem::setFaint(bool on) {
+    if (m_faint == on)
+        return;
+    m_faint = on;
+    setOpacity(on ? 0.22 : 1.0);
+}
+
 void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const bool marker = isBreak();
@@ -96,7 +104,9 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     for (int i = 0; i < m_lines.size(); ++i) {
         painter->setFont(i == 0 ? m_boldFont : m_font);
         const QRectF row(m_rect.left() + 3, top + i * kLineHeight, m_rect.width() - 6, kLineHeight);
-        painter->drawText(row, Qt::AlignCenter, m_lines[i]);
+        const QString text =
+            QFontMetricsF(painter->font()).elidedText(m_lines[i], Qt::ElideRight, row.width());
+        painter->drawText(row, Qt::AlignCenter, text);
     }
 }
 

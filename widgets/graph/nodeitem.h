@@ -13,6 +13,9 @@ namespace dynascope {
 class NodeItem : public QGraphicsItem {
 public:
     enum { Type = UserType + 1 };
+    // Text size in scene units: the view's readable zoom keeps it at least this big on screen.
+    static constexpr int kTextPixels = 10;
+    static constexpr int kMinTextPixels = 9;
 
     // `node` is null for break markers and collapsed graphs.
     NodeItem(const NodeBox &box, const GraphNode *node, const QString &toolTip);
@@ -35,6 +38,12 @@ public:
     // A highlighted box (source line match, current trace step) gets a thick amber outline.
     void setHighlighted(bool on);
     bool isHighlighted() const { return m_highlighted; }
+    // Nodes still to come in the tracer draw faint (a preview of the whole graph).
+    void setFaint(bool on);
+    bool isFaint() const { return m_faint; }
+    bool isShown() const { return isVisible() && !m_faint; }
+    // The smallest text size of the box, in scene units (times the view's zoom: on screen).
+    int textPixelSize() const { return m_font.pixelSize(); }
 
 private:
     void fitFont();
@@ -48,6 +57,7 @@ private:
     QFont m_font;
     QFont m_boldFont;
     bool m_highlighted = false;
+    bool m_faint = false;
 };
 
 } // namespace dynascope

@@ -6,6 +6,7 @@
 #include "lessonspanel.h"
 #include "mainwindow.h"
 #include "uilanguage.h"
+#include "workspace/workspacelayouts.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -17,7 +18,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
-#include <QTimer>
 
 namespace dynascope {
 
@@ -46,6 +46,19 @@ LessonDocks::LessonDocks(MainWindow *window)
                                      Qt::RightDockWidgetArea);
     m_drillDock = window->addPanel(m_drill, tr("Interview Drill"), QStringLiteral("drillDock"),
                                    Qt::RightDockWidgetArea);
+    // The Teach layout puts the lesson text in the left column, beside the script and the
+    // bytecode and stack it talks about; the other layouts hide it.
+    PanelPlacement lessons;
+    lessons.dock = m_lessonsDock->objectName();
+    lessons.area = Qt::LeftDockWidgetArea;
+    lessons.share = 0.27;
+    PanelPlacement drill;
+    drill.dock = m_drillDock->objectName();
+    drill.relation = PanelPlacement::TabWith;
+    drill.other = lessons.dock;
+    drill.area = Qt::LeftDockWidgetArea;
+    window->layouts()->place(QStringLiteral("teach"), lessons, true);
+    window->layouts()->place(QStringLiteral("teach"), drill);
     window->tabifyDockWidget(m_lessonsDock, m_drillDock);
     m_lessonsDock->raise();
 
@@ -95,31 +108,8 @@ void LessonDocks::createMenu() {
 }
 
 void LessonDocks::applyTeachLayout() {
-    // The lesson text needs height: the Lessons and Drill tabs take the right column's lower
-    // two thirds, the views they point at (stepper, graphs, stack) stay in sight.
-    m_lessonsDock->setFloating(false);
-    m_drillDock->setFloating(false);
-    m_window->addDockWidget(Qt::RightDockWidgetArea, m_lessonsDock, Qt::Vertical);
-    m_window->tabifyDockWidget(m_lessonsDock, m_drillDock);
-    m_lessonsDock->show();
-    m_drillDock->show();
+    m_window->applyLayout(QStringLiteral("teach"));
     m_lessonsDock->raise();
-    // After the move above the window lays its docks out again; size them once it has.
-    QTimer::singleShot(0, this, &LessonDocks::sizeTeachColumn);
-}
-
-void LessonDocks::sizeTeachColumn() {
-    m_window->resizeDocks({m_lessonsDock}, {460}, Qt::Horizontal);
-    QList<QDockWidget *> column{m_lessonsDock};
-    QList<int> heights{m_window->height() * 2 / 3};
-    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
-        if (dock != m_lessonsDock && dock != m_drillDock && dock->isVisible() &&
-            !dock->isFloating() && m_window->dockWidgetArea(dock) == Qt::RightDockWidgetArea) {
-            column << dock;
-            heights << m_window->height() / 8;
-        }
-    }
-    m_window->resizeDocks(column, heights, Qt::Vertical);
 }
 
 void LessonDocks::switchLanguage(const QString &setting) {

@@ -33,12 +33,11 @@ public:
     LessonNavigator *navigator() const { return m_navigator; }
     QAction *teachLayoutAction() const { return m_teach; }
 
-    // Lessons and Drill visible and raised next to the stepper and graphs.
+    // The window's "teach" layout, with the Lessons tab in front.
     void applyTeachLayout();
 
 private:
     void createMenu();
-    void sizeTeachColumn();
     void switchLanguage(const QString &setting);
 
     MainWindow *m_window;

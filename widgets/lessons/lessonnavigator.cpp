@@ -13,6 +13,7 @@
 #include "stepper/stepperpanel.h"
 #include "stepper/stepperviews.h"
 #include "tracer/tracerpanel.h"
+#include "workspace/documentarea.h"
 
 #include <QDockWidget>
 #include <QFileInfo>
@@ -24,12 +25,21 @@ namespace dynascope {
 
 namespace {
 
-// Shows and raises the dock that holds `widget` (it may sit in a tab behind another dock).
-void raiseDockOf(QWidget *widget) {
+// Brings `widget` to the front: the dock that holds it (it may sit in a tab behind another), or
+// the tab of the central document area it lives in (the script, the graphs).
+void reveal(MainWindow *window, QWidget *widget) {
     for (QWidget *w = widget; w; w = w->parentWidget()) {
         if (auto *dock = qobject_cast<QDockWidget *>(w)) {
             dock->show();
             dock->raise();
+            return;
+        }
+    }
+    DocumentArea *documents = window->documents();
+    for (const QString &id : documents->documentIds()) {
+        QWidget *document = documents->document(id);
+        if (document && (document == widget || document->isAncestorOf(widget))) {
+            documents->showDocument(id);
             return;
         }
     }
@@ -131,8 +141,9 @@ void LessonNavigator::show(const LessonTargetMatch &match) {
                 break;
             }
         }
-        raiseDockOf(panel);
-        raiseDockOf(m_window->stepper()->stackView());
+        reveal(m_window, panel);
+        reveal(m_window, m_window->stepper()->stackView());
+        reveal(m_window, m_window->editor());
         return; // the stepper selects the instruction and its line itself
     }
     if (type == QLatin1String(EventType::TraceStep) && docks) {
@@ -143,7 +154,7 @@ void LessonNavigator::show(const LessonTargetMatch &match) {
                 break;
             }
         }
-        raiseDockOf(tracer);
+        reveal(m_window, tracer);
     } else if ((type == QLatin1String(EventType::Graph) ||
                 type == QLatin1String(EventType::GraphBreak)) &&
                docks) {
@@ -166,12 +177,12 @@ void LessonNavigator::show(const LessonTargetMatch &match) {
             once->deleteLater();
         });
         QTimer::singleShot(3000, once, &QObject::deleteLater);
-        raiseDockOf(view);
+        reveal(m_window, view);
     } else if (type == QLatin1String(EventType::Output)) {
         ConsoleView *console = m_window->consoleView();
         console->moveCursor(QTextCursor::Start);
         console->find(QString::fromStdString(match.label));
-        raiseDockOf(console);
+        reveal(m_window, console);
     }
     if (match.line > 0) {
         if (docks && match.offset >= 0) {

@@ -62,6 +62,10 @@ bool RecordingFile::save(const CaptureSession &session, const QString &path, QSt
     header["saved"] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
     header["run_state"] = stateName(session.runState());
     header["run_description"] = session.runDescription().toStdString();
+    // The text that ran, so the recording still reads when the script moves or changes.
+    const QString source =
+        session.recordedSource().isEmpty() ? session.sourceText() : session.recordedSource();
+    header["source"] = source.toStdString();
     // Write next to the target and rename at the end, so a failed save keeps an older file.
     const QString partial = path + QStringLiteral(".part");
     CaptureFile::Writer writer;
@@ -128,10 +132,16 @@ QString RecordingFile::scriptPath() const {
     return {};
 }
 
+QString RecordingFile::embeddedSource() const {
+    return textField(m_file.header(), "source");
+}
+
 void RecordingFile::applyTo(CaptureSession &session, const QString &sourceText,
                             const QString &note) const {
     session.setScript(scriptPath(), sourceText);
     session.beginRun();
+    const QString embedded = embeddedSource();
+    session.setRecordedSource(embedded.isEmpty() ? sourceText : embedded);
     const QString saved = textField(m_file.header(), "saved");
     session.appendConsole(
         ConsoleEntry::System,

@@ -32,6 +32,8 @@ public:
     QString path() const { return m_path; }
     // The recorded script: the header's, else the file of the first <module> code object.
     QString scriptPath() const;
+    // The script's text as it was run, saved in the header (empty in older recordings).
+    QString embeddedSource() const;
     int eventCount() const { return int(m_file.events().size()); }
 
     // Fills `session` as the recorded run did: `sourceText` as the script's text, the events,

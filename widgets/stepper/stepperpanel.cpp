@@ -6,6 +6,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLocale>
+#include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStyle>
@@ -28,6 +29,8 @@ StepperPanel::StepperPanel(QWidget *parent)
     m_toolBar->addSeparator();
     m_toolBar->addAction(m_actions[ToggleBreakpointAction]);
     m_toolBar->addAction(m_actions[RunToCursorAction]);
+    m_toolBar->addAction(m_actions[ByInstructionAction]);
+    m_toolBar->addAction(m_actions[GoToExceptionAction]);
 
     m_slider->setObjectName(QStringLiteral("stepSlider"));
     m_slider->setToolTip(tr("Recorded steps: drag to travel in time"));
@@ -57,6 +60,7 @@ StepperPanel::StepperPanel(QWidget *parent)
         emit stepsPerSecondChanged(value);
     });
     m_playTimer->setSingleShot(true);
+    setStepsByInstruction(QSettings().value("stepper/byInstruction", false).toBool());
     updateControls();
 }
 
@@ -71,34 +75,50 @@ void StepperPanel::createActions() {
         const char *tip;
     };
     const Spec specs[] = {
-        {StepOverAction, "&Step", Qt::Key_F10, QStyle::SP_MediaSeekForward,
-         "Next instruction in this frame, running calls without stopping in them"},
-        {StepBackAction, "Step &Back", QKeySequence(Qt::SHIFT | Qt::Key_F10),
-         QStyle::SP_MediaSeekBackward, "Previous instruction in this frame"},
-        {StepIntoAction, "Step &Into", Qt::Key_F11, QStyle::SP_ArrowDown,
-         "The very next recorded instruction, entering calls"},
-        {StepOutAction, "Step &Out", QKeySequence(Qt::SHIFT | Qt::Key_F11), QStyle::SP_ArrowUp,
-         "The first instruction after this frame returns"},
-        {RunToCursorAction, "Run to &Cursor", QKeySequence(Qt::CTRL | Qt::Key_F10),
-         QStyle::SP_ArrowForward, "Run until the cursor's line starts executing"},
-        {ToggleBreakpointAction, "Toggle &Breakpoint", Qt::Key_F9, QStyle::SP_DialogNoButton,
-         "Set or clear a breakpoint on the cursor's line (or the current line)"},
-        {ContinueAction, "&Continue", Qt::Key_F8, QStyle::SP_MediaSkipForward,
-         "Run forward to the next breakpoint"},
-        {ContinueBackwardAction, "Continue Back&wards", QKeySequence(Qt::SHIFT | Qt::Key_F8),
-         QStyle::SP_MediaSkipBackward, "Run backward to the previous breakpoint"},
-        {PlayPauseAction, "&Play", Qt::Key_Space, QStyle::SP_MediaPlay,
-         "Play the recording at the chosen speed; again to pause"},
-        {HomeAction, "&First Step", Qt::Key_Home, QStyle::SP_MediaSkipBackward,
-         "Go to the first recorded step"},
-        {EndAction, "&Last Step", Qt::Key_End, QStyle::SP_MediaSkipForward,
-         "Go to the last recorded step"},
-        {JumpToStepAction, "&Jump to Step…", QKeySequence(Qt::CTRL | Qt::Key_G),
-         QStyle::SP_FileDialogContentsView, "Go to a step by its number"},
+        {StepOverAction, QT_TR_NOOP("&Step"), Qt::Key_F10, QStyle::SP_MediaSeekForward,
+         QT_TR_NOOP("Next line of this frame, running calls without stopping in them (in "
+                    "instruction mode: the next instruction)")},
+        {StepBackAction, QT_TR_NOOP("Step &Back"), QKeySequence(Qt::SHIFT | Qt::Key_F10),
+         QStyle::SP_MediaSeekBackward,
+         QT_TR_NOOP("Back to the start of the line before (in instruction mode: the previous "
+                    "instruction of this frame)")},
+        {StepIntoAction, QT_TR_NOOP("Step &Into"), Qt::Key_F11, QStyle::SP_ArrowDown,
+         QT_TR_NOOP("Next line, entering calls (in instruction mode: the very next recorded "
+                    "instruction)")},
+        {StepOutAction, QT_TR_NOOP("Step &Out"), QKeySequence(Qt::SHIFT | Qt::Key_F11),
+         QStyle::SP_ArrowUp, QT_TR_NOOP("The first step after this frame returns")},
+        {RunToCursorAction, QT_TR_NOOP("Run to &Cursor"), QKeySequence(Qt::CTRL | Qt::Key_F10),
+         QStyle::SP_ArrowForward, QT_TR_NOOP("Run until the cursor's line starts executing")},
+        {ToggleBreakpointAction, QT_TR_NOOP("Toggle &Breakpoint"), Qt::Key_F9,
+         QStyle::SP_DialogNoButton,
+         QT_TR_NOOP("Set or clear a breakpoint on the cursor's line (or the current line)")},
+        {ContinueAction, QT_TR_NOOP("&Continue"), Qt::Key_F8, QStyle::SP_MediaSkipForward,
+         QT_TR_NOOP("Run forward to the next breakpoint")},
+        {ContinueBackwardAction, QT_TR_NOOP("Continue Back&wards"),
+         QKeySequence(Qt::SHIFT | Qt::Key_F8), QStyle::SP_MediaSkipBackward,
+         QT_TR_NOOP("Run backward to the previous breakpoint")},
+        {PlayPauseAction, QT_TR_NOOP("&Play"), Qt::Key_Space, QStyle::SP_MediaPlay,
+         QT_TR_NOOP("Play the recording at the chosen speed; again to pause")},
+        {HomeAction, QT_TR_NOOP("&First Step"), Qt::Key_Home, QStyle::SP_MediaSkipBackward,
+         QT_TR_NOOP("Go to the first recorded step")},
+        {EndAction, QT_TR_NOOP("&Last Step"), Qt::Key_End, QStyle::SP_MediaSkipForward,
+         QT_TR_NOOP("Go to the last recorded step")},
+        {JumpToStepAction, QT_TR_NOOP("&Jump to Step…"), QKeySequence(Qt::CTRL | Qt::Key_G),
+         QStyle::SP_FileDialogContentsView, QT_TR_NOOP("Go to a step by its number")},
+        {ByInstructionAction, QT_TR_NOOP("Step by &Instruction"),
+         QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I), QStyle::SP_FileDialogDetailedView,
+         QT_TR_NOOP("F10, F11 and Shift+F10 step one bytecode instruction instead of one line")},
+        {StepInstructionAction, QT_TR_NOOP("Step One I&nstruction"),
+         QKeySequence(Qt::ALT | Qt::Key_F10), QStyle::SP_ArrowRight,
+         QT_TR_NOOP("The very next recorded instruction, whatever the stepping mode")},
+        {GoToExceptionAction, QT_TR_NOOP("Go to &Exception"),
+         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), QStyle::SP_MessageBoxCritical,
+         QT_TR_NOOP("The step where the run's uncaught exception was raised")},
     };
     for (const Spec &s : specs) {
         auto *a = new QAction(style()->standardIcon(s.icon), tr(s.text), this);
         a->setShortcut(s.key);
+        a->setStatusTip(tr(s.tip));
         a->setToolTip(QStringLiteral("%1 (%2)\n%3")
                           .arg(a->text().remove(QLatin1Char('&')),
                                s.key.toString(QKeySequence::NativeText), tr(s.tip)));
@@ -107,18 +127,32 @@ void StepperPanel::createActions() {
         m_actions[s.id] = a;
     }
     m_actions[PlayPauseAction]->setCheckable(true);
+    m_actions[ByInstructionAction]->setCheckable(true);
     // Space, Home and End are editing keys elsewhere (the source editor): they step only where
     // the focus is in a stepper widget (see addLocalShortcutsTo).
     for (Action a : {PlayPauseAction, HomeAction, EndAction})
         m_actions[a]->setShortcutContext(Qt::WidgetWithChildrenShortcut);
 
     const auto &t = m_timeline;
-    connect(m_actions[StepOverAction], &QAction::triggered, this,
-            [this, &t] { go(t.stepOver(t.current()), tr("This is the last step.")); });
-    connect(m_actions[StepBackAction], &QAction::triggered, this,
-            [this, &t] { go(t.stepBack(t.current()), tr("This is the first step.")); });
-    connect(m_actions[StepIntoAction], &QAction::triggered, this,
+    connect(m_actions[StepOverAction], &QAction::triggered, this, [this, &t] {
+        go(stepsByInstruction() ? t.stepOver(t.current()) : t.stepOverLine(t.current()),
+           tr("This is the last step."));
+    });
+    connect(m_actions[StepBackAction], &QAction::triggered, this, [this, &t] {
+        go(stepsByInstruction() ? t.stepBack(t.current()) : t.stepBackLine(t.current()),
+           tr("This is the first step."));
+    });
+    connect(m_actions[StepIntoAction], &QAction::triggered, this, [this, &t] {
+        go(stepsByInstruction() ? t.stepInto(t.current()) : t.stepIntoLine(t.current()),
+           tr("This is the last step."));
+    });
+    connect(m_actions[StepInstructionAction], &QAction::triggered, this,
             [this, &t] { go(t.stepInto(t.current()), tr("This is the last step.")); });
+    connect(m_actions[GoToExceptionAction], &QAction::triggered, this,
+            [this, &t] { go(t.raisingStep(), tr("Nothing raised an exception in this run.")); });
+    // Remembered when the user toggles it (setStepsByInstruction() alone writes nothing).
+    connect(m_actions[ByInstructionAction], &QAction::triggered, this,
+            [](bool on) { QSettings().setValue("stepper/byInstruction", on); });
     connect(m_actions[StepOutAction], &QAction::triggered, this, [this, &t] {
         go(t.stepOut(t.current()), tr("No recorded step after this frame returns."));
     });
@@ -153,6 +187,14 @@ void StepperPanel::createActions() {
 
 void StepperPanel::addLocalShortcutsTo(QWidget *widget) {
     widget->addActions({m_actions[PlayPauseAction], m_actions[HomeAction], m_actions[EndAction]});
+}
+
+bool StepperPanel::stepsByInstruction() const {
+    return m_actions[ByInstructionAction]->isChecked();
+}
+
+void StepperPanel::setStepsByInstruction(bool on) {
+    m_actions[ByInstructionAction]->setChecked(on);
 }
 
 QList<QAction *> StepperPanel::stepperActions() const {
@@ -295,6 +337,8 @@ void StepperPanel::updateControls() {
         a->setEnabled(any);
     // Breakpoints are set while editing too, before there is anything to step through.
     m_actions[ToggleBreakpointAction]->setEnabled(true);
+    m_actions[ByInstructionAction]->setEnabled(true);
+    m_actions[GoToExceptionAction]->setEnabled(any && m_timeline.raisingStep().has_value());
     const bool playing = isPlaying();
     QAction *playAction = m_actions[PlayPauseAction];
     playAction->setChecked(playing);

@@ -34,6 +34,9 @@ public:
         HomeAction,             // Home
         EndAction,              // End
         JumpToStepAction,       // Ctrl+G
+        ByInstructionAction,    // Ctrl+Alt+I: F10/F11/Shift+F10 step instructions, not lines
+        StepInstructionAction,  // Alt+F10: one instruction, whatever the mode
+        GoToExceptionAction,    // Ctrl+Shift+E: where the uncaught exception was raised
         NUM_ACTIONS
     };
 
@@ -54,6 +57,10 @@ public:
     // F9 toggles the current step's line.
     void setCursorLocation(const QString &file, int line);
     std::optional<SourceLine> cursorLocation() const { return m_cursor; }
+
+    // Stepping unit of F10, F11 and Shift+F10: lines (the default) or instructions.
+    bool stepsByInstruction() const;
+    void setStepsByInstruction(bool on);
 
     bool isPlaying() const;
     int stepsPerSecond() const;

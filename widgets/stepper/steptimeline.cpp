@@ -46,6 +46,7 @@ void StepTimeline::clear() {
 }
 
 void StepTimeline::index() {
+    m_raisingStep = findRaisingStep();
     m_codeIndex.clear();
     for (size_t i = 0; i < m_codes.size(); ++i)
         m_codeIndex[m_codes[i].id] = int(i);
@@ -141,6 +142,84 @@ bool StepTimeline::isLineStart(int index) const {
         return false;
     const int prev = m_prevInFrame[index];
     return prev < 0 || m_steps[prev].line != s->line;
+}
+
+bool StepTimeline::isLineStop(int index) const {
+    const Step *s = step(index);
+    if (!s)
+        return false;
+    if (isLineStart(index) || s->event != "instruction")
+        return true;
+    const int prev = m_prevInFrame[index];
+    return prev >= 0 && m_steps[prev].offset >= s->offset && m_steps[prev].event == "instruction";
+}
+
+std::optional<int> StepTimeline::stepOverLine(int from) const {
+    const Step *s = step(from);
+    if (!s)
+        return std::nullopt;
+    for (int j = from + 1; j < count(); ++j) {
+        const Step &t = m_steps[j];
+        if (t.depth > s->depth)
+            continue; // inside a call of this line
+        if (t.frame != s->frame || isLineStop(j))
+            return j;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> StepTimeline::stepIntoLine(int from) const {
+    const Step *s = step(from);
+    if (!s)
+        return std::nullopt;
+    for (int j = from + 1; j < count(); ++j)
+        if (m_steps[j].frame != m_steps[j - 1].frame || isLineStop(j))
+            return j;
+    return std::nullopt;
+}
+
+std::optional<int> StepTimeline::stepBackLine(int from) const {
+    const Step *s = step(from);
+    if (!s)
+        return std::nullopt;
+    for (int j = from - 1; j >= 0; --j) {
+        const Step &t = m_steps[j];
+        if (t.depth > s->depth)
+            continue;
+        if (t.frame != s->frame || isLineStop(j))
+            return j;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> StepTimeline::findRaisingStep() const {
+    // In completion order an uncaught exception leaves a tail: in each frame from the innermost
+    // out, the instruction that raised (or the CALL the exception came out of), its "exception"
+    // step and the frame's "return" step. Walk that tail back to its deepest "exception".
+    std::optional<int> last;
+    for (int j = count() - 1; j >= 0 && !last; --j)
+        if (m_steps[j].event == "exception")
+            last = j;
+    if (!last)
+        return std::nullopt;
+    int raised = *last;
+    for (int j = *last - 1; j >= 0; --j) {
+        const Step &t = m_steps[j];
+        if (t.event == "exception") {
+            if (t.depth >= m_steps[raised].depth)
+                raised = j;
+        } else if (t.event != "return") {
+            const bool raising = j + 1 < count() && m_steps[j + 1].event == "exception" &&
+                                 m_steps[j + 1].frame == t.frame;
+            if (!raising)
+                break;
+        }
+    }
+    return raised;
+}
+
+std::optional<int> StepTimeline::raisingStep() const {
+    return m_raisingStep;
 }
 
 std::optional<int> StepTimeline::runToLine(int from, const SourceLine &line) const {

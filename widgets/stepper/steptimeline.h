@@ -63,6 +63,18 @@ public:
     continueForward(int from) const; // F8: next step that starts a breakpoint line
     std::optional<int> continueBackward(int from) const; // Shift+F8: the previous such step
 
+    // --- by line, as Python debuggers step (F10/F11/Shift+F10 by default) ---
+    // The next line start of this frame, calls run through; a return to the caller stops too.
+    std::optional<int> stepOverLine(int from) const;
+    // The next line start, entering calls (the callee's first step) and stopping in the caller
+    // when the frame returns.
+    std::optional<int> stepIntoLine(int from) const;
+    // The start of the line before (the current line's own start when `from` is inside it).
+    std::optional<int> stepBackLine(int from) const;
+    // Where the run's uncaught exception was raised: the first "exception" step of the unwinding
+    // that ends the recording (else the last "exception" step); nullopt when nothing raised.
+    std::optional<int> raisingStep() const;
+
     // --- breakpoints on source lines ---
     const std::set<SourceLine> &breakpoints() const { return m_breakpoints; }
     bool hasBreakpoint(const SourceLine &line) const { return m_breakpoints.count(line) > 0; }
@@ -73,6 +85,9 @@ public:
     // True when step `index` is the first of a run of steps on its line in its frame: where a
     // line-based debugger stops. Later instructions of the same line are not line starts.
     bool isLineStart(int index) const;
+    // Where line stepping stops: a line start, a jump back within the line (a one-line loop
+    // runs again) or a frame event (call, return, exception).
+    bool isLineStop(int index) const;
     // The previous step of the same frame (nullopt for the frame's first step): its stack is the
     // stack the instruction at `index` started from.
     std::optional<int> previousInFrame(int index) const;
@@ -93,6 +108,7 @@ public:
 
 private:
     void index();
+    std::optional<int> findRaisingStep() const;
 
     std::vector<Step> m_steps;
     std::vector<CodeInfo> m_codes;
@@ -101,6 +117,7 @@ private:
     std::vector<int> m_callerStep;  // the caller's latest step at this step's entry, -1 for none
     std::set<SourceLine> m_breakpoints;
     int m_current = -1;
+    std::optional<int> m_raisingStep;
 };
 
 } // namespace dynascope

@@ -26,8 +26,10 @@ const std::vector<Command> &commands() {
         {"dis", "dis FILE", "disassemble a file exactly as `python3.11 -m dis` does", disCommand},
         {"trace", "trace FILE [--max-steps N] [--json]", "record every instruction of a run",
          traceCommand},
-        {"explain", "explain FILE [--json]", "report graphs, breaks and guards of torch.compile",
-         explainCommand},
+        {"explain", "explain FILE [--json] [--kernels] [--code DIR]",
+         "report graphs, breaks and guards of torch.compile", explainCommand},
+        {"bench", "bench FILE [--json] [--rounds N]",
+         "time compiled functions against eager (S = T_base / T_comp)", benchCommand},
         {"worker", "worker", "the GUI's worker process (one JSON command on stdin)",
          workerCommand},
     };

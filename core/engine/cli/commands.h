@@ -13,6 +13,7 @@ int disCommand(const Args &args);     // dynascope dis FILE               (cli/d
 int workerCommand(const Args &args);  // dynascope worker                 (cli/workercommand.cpp)
 int traceCommand(const Args &args);   // dynascope trace FILE [...]       (cli/tracecommand.cpp)
 int explainCommand(const Args &args); // dynascope explain FILE [...]     (cli/explaincommand.cpp)
+int benchCommand(const Args &args);   // dynascope bench FILE [...]       (cli/benchcommand.cpp)
 // dynascope --version (cli/versioncommand.cpp); `extraVersions` are printed as given.
 int versionCommand(const Args &args, const std::vector<std::string> &extraVersions);
 

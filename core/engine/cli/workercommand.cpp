@@ -57,8 +57,9 @@ void emitError(EventSink &events, const ScriptError &error) {
     events.emit(event);
 }
 
+// The status as the process reports it (sys.exit(-1) ends with 255, sys.exit(256) with 0).
 void emitExit(EventSink &events, int status) {
-    events.emit(Json{{"type", EventType::Exit}, {"status", status}});
+    events.emit(Json{{"type", EventType::Exit}, {"status", status & 0xff}});
 }
 
 int failWorker(EventSink &events, const std::string &message) {

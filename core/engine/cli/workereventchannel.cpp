@@ -6,7 +6,7 @@
 
 namespace dynascope {
 
-WorkerEventChannel::WorkerEventChannel(int fd) : m_fd(fd) {}
+WorkerEventChannel::WorkerEventChannel(int fd) : m_fd(fd), m_owner(::getpid()) {}
 
 WorkerEventChannel::~WorkerEventChannel() {
     if (m_fd >= 0)
@@ -14,13 +14,24 @@ WorkerEventChannel::~WorkerEventChannel() {
 }
 
 void WorkerEventChannel::emit(const Json &event) {
+    if (::getpid() != m_owner) {
+        auto text = event.find("text");
+        if (event.value("type", std::string()) == EventType::Output && text != event.end() &&
+            text->is_string())
+            writeAll(STDERR_FILENO, text->get<std::string>());
+        return;
+    }
     std::string line = encodeEvent(event);
     line += '\n';
     std::lock_guard<std::mutex> lock(m_mutex);
-    const char *data = line.data();
-    size_t left = line.size();
+    writeAll(m_fd, line);
+}
+
+void WorkerEventChannel::writeAll(int fd, const std::string &bytes) {
+    const char *data = bytes.data();
+    size_t left = bytes.size();
     while (left > 0) {
-        ssize_t written = ::write(m_fd, data, left);
+        ssize_t written = ::write(fd, data, left);
         if (written < 0) {
             if (errno == EINTR)
                 continue;

@@ -4,7 +4,6 @@ lowered, scheduled and turned into C++; the build runs in a background thread wh
 calls run eagerly (config.async_compile), and a signature whose source is byte-identical reuses
 the same binary. Anything that cannot be lowered runs eagerly with a warning naming the reason."""
 
-import ctypes
 import itertools
 import threading
 import time
@@ -12,9 +11,11 @@ import warnings
 
 import torch
 
+from _dynascope_shim import kernels_bench
 from _dynascope_shim import kernels_build as build
 from _dynascope_shim import kernels_codegen as codegen
 from _dynascope_shim import kernels_config
+from _dynascope_shim import kernels_runner
 from _dynascope_shim import kernels_lower as lower
 from _dynascope_shim import kernels_schedule as sched
 from _dynascope_shim import kernels_ir as ir
@@ -24,6 +25,7 @@ class KernelWarning(UserWarning):
     pass
 
 
+_TRACK = kernels_bench.TRACKING  # set before the script runs (dynascope bench)
 config = kernels_config.config
 records = kernels_config._records
 _ids = itertools.count()
@@ -34,21 +36,9 @@ def _threads():
 
 
 def _signature(inputs):
-    sig = []
-    for t in inputs:
-        if isinstance(t, torch.Tensor):
-            sig.append((t.shape, t.stride(), t.dtype, t.requires_grad))
-        else:
-            sig.append((type(t), t))
-    return tuple(sig)
-
-
-def _clone(t):
-    if not isinstance(t, torch.Tensor):
-        return t
-    out = torch.empty_strided(t.size(), t.stride(), dtype=t.dtype)
-    out.copy_(t.detach())
-    return out
+    Tensor = torch.Tensor
+    return tuple([(t.shape, t.stride(), t.dtype, t.requires_grad) if isinstance(t, Tensor)
+                  else (type(t), t) for t in inputs])
 
 
 class Plan:
@@ -61,148 +51,31 @@ class Plan:
         self.run = None
 
 
-def _resolve(a, env):
-    if isinstance(a, lower.StepRef):
-        return env[a.name]
-    if isinstance(a, (list, tuple)):
-        return type(a)(_resolve(x, env) for x in a)
-    return a
-
-
-def _make_runner(lowered, source, library):
-    """The per-call function of a plan: pointers into B, segments and torch steps in order."""
-    names = source.buffer_names
-    position = {n: i for i, n in enumerate(names)}
-    B = (ctypes.c_void_p * max(len(names), 1))()
-    S = (ctypes.c_int64 * (1 + len(lowered.table.values)))(_threads(), *lowered.table.values)
-    inputs = [(i, position[n]) for i, n in enumerate(lowered.inputs) if n is not None]
-    keep = []
-    temps = {}
-    for name, tensor in lowered.constants.items():
-        B[position[name]] = tensor.data_ptr()
-        keep.append(tensor)
-    fresh = []  # (position, sizes, strides, dtype) allocated every call
-    for name in names:
-        buf = lowered.buffers[name]
-        if name.startswith(("in", "const")):
-            continue
-        produced_by_step = any(isinstance(s, ir.TorchStep) and name in s.outputs for s in lowered.steps)
-        if produced_by_step:
-            continue
-        if name in lowered.output_buffers:
-            fresh.append((position[name], tuple(buf.sizes), tuple(buf.strides), buf.dtype))
-        else:
-            temp = torch.empty_strided(buf.sizes, buf.strides, dtype=buf.dtype)
-            keep.append(temp)
-            temps[name] = temp
-            B[position[name]] = temp.data_ptr()
-    entry = {}
-    for seg in source.segments:
-        fn = getattr(library, seg)
-        fn.restype = None
-        fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
-        entry[seg] = fn
-    program = []  # ("segment", fn) | ("step", TorchStep)
-    seg_iter = iter(source.segments)
-    in_segment = False
-    for item in sched_items(lowered, source):
-        if item == "kernel":
-            if not in_segment:
-                program.append(("segment", entry[next(seg_iter)]))
-                in_segment = True
-        else:
-            program.append(("step", item))
-            in_segment = False
-    outputs = lowered.outputs
-    empty_strided = torch.empty_strided
-    Bp, Sp = ctypes.addressof(B), ctypes.addressof(S)
-    simple = all(kind == "segment" for kind, _ in program) and all(k == "buffer" for k, _ in outputs)
-    if simple:
-        out_pos = [position[n] for _, n in outputs]
-        segs = [fn for _, fn in program]
-
-        def run(args):
-            for i, p in inputs:
-                B[p] = args[i].data_ptr()
-            env = {}
-            for p, size, stride, dtype in fresh:
-                t = empty_strided(size, stride, dtype=dtype)
-                B[p] = t.data_ptr()
-                env[p] = t
-            for fn in segs:
-                fn(Bp, Sp)
-            return tuple(env[p] for p in out_pos)
-
-        run.keep = (keep, B, S)  # the kernels hold raw addresses of these
-        return run
-
-    def run(args):
-        env = {}
-        for i, p in inputs:
-            B[p] = args[i].data_ptr()
-            env[names[p]] = args[i]
-        env.update(lowered.constants)
-        env.update(temps)
-        for p, size, stride, dtype in fresh:
-            t = empty_strided(size, stride, dtype=dtype)
-            B[p] = t.data_ptr()
-            env[names[p]] = t
-        for kind, what in program:
-            if kind == "segment":
-                what(Bp, Sp)
-                continue
-            result = what.target(*_resolve(what.args, env), **_resolve(what.kwargs, env))
-            results = result if isinstance(result, (tuple, list)) else [result]
-            for name, t in zip(what.outputs, results):
-                if name is None:
-                    continue
-                env[name] = t
-                B[position[name]] = t.data_ptr()
-        for p in range(len(names)):
-            env.setdefault(names[p], None)
-        out = []
-        for kind, what in outputs:
-            if kind == "buffer":
-                out.append(env[what])
-            elif kind == "input":
-                out.append(args[what])
-            elif kind == "view":
-                base, chain = what
-                t = env[base] if env.get(base) is not None else lowered.constants[base]
-                for node in chain:
-                    t = node.target(t, *node.args[1:], **node.kwargs)
-                out.append(t)
-            else:
-                out.append(what)
-        return tuple(out)
-
-    run.keep = (keep, B, S)
-    return run
-
-
-def sched_items(lowered, source):
-    """The execution order as 'kernel' markers and torch steps (segments follow the markers)."""
-    return lowered.order
-
-
 class CompiledGraph:
     def __init__(self, gm, example_inputs):
         self.gm = gm
         self.eager = gm.forward
         self.graph_id = next(_ids)
         self.plans = {}
-        self.lock = threading.Lock()
+        self.last_inputs = None
+        kernels_bench.graph_created(self)
+
+    def current_plan(self):
+        """The plan of the last call's signature (bench), or None."""
+        if self.last_inputs is None:
+            return None
+        return self.plans.get(_signature(self.last_inputs))
 
     def __call__(self, *inputs):
-        if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad for t in inputs):
-            return self.eager(*inputs)
+        if _TRACK:
+            self.last_inputs = inputs
         sig = _signature(inputs)
         plan = self.plans.get(sig)
         if plan is None:
             plan = self.prepare(sig, inputs)
-        if plan.ready:
+        if plan.ready and not (plan.grad and torch.is_grad_enabled()):
             return plan.run(inputs)
-        return self.eager(*inputs)
+        return self.eager(*inputs)  # compiling, failed, or inputs that need autograd
 
     def prepare(self, sig, inputs):
         record = {"graph": self.graph_id, "name": getattr(self.gm, "_dynascope_name", ""),
@@ -210,11 +83,12 @@ class CompiledGraph:
                   "status": "compiling", "kernels": [], "fallbacks": [], "externs": [],
                   "decisions": [], "times": {}, "cache": "", "source": "", "path": ""}
         plan = Plan(record)
+        plan.grad = any(isinstance(t, torch.Tensor) and t.requires_grad for t in inputs)
         self.plans[sig] = plan
         records.append(record)
         try:
             t0 = time.perf_counter()
-            fx = lower.trace_aten(self.eager, [_clone(t) for t in inputs])
+            fx = lower.trace_aten(self.eager, list(inputs))
             t1 = time.perf_counter()
             lowered = lower.lower(fx, inputs)
             schedule = sched.schedule(lowered)
@@ -258,7 +132,7 @@ class CompiledGraph:
             if built.note:
                 warnings.warn(f"dynascope: {built.note}", KernelWarning)
             try:
-                plan.run = _make_runner(lowered, source, built.library)
+                plan.run = kernels_runner.make_runner(lowered, source, built.library, _threads())
             except Exception as e:
                 plan.failed = True
                 record["status"] = f"eager: loading failed: {e}"

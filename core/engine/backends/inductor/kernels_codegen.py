@@ -224,7 +224,7 @@ def _work(group, table):
 def _kernel(w, group, table, index_of, source):
     first = len(w.lines) + 1
     w.line(f"// {group.name}: {', '.join(n.name for n in group.nodes)}")
-    w.open(f"static void {group.name}(void** B, const int64_t* S)")
+    w.open(f'extern "C" void {group.name}(void** B, const int64_t* S)')
     body_start = len(w.lines)
     names = set()
     for node in group.nodes:

@@ -59,8 +59,10 @@ class Unlowerable(Exception):
 
 
 def trace_aten(fn, inputs):
-    """The graph as aten ops, with shapes/dtypes/strides of every node in node.meta."""
-    return make_fx(fn, decomposition_table=DECOMPOSITIONS)(*inputs)
+    """The graph as aten ops, with shapes/dtypes/strides of every node in node.meta. Traced with
+    fake tensors: no real computation (tracing 32 MB through layer norm took 0.4 s for real,
+    27 ms fake) and nothing an in-place op could change in the caller's tensors."""
+    return make_fx(fn, decomposition_table=DECOMPOSITIONS, tracing_mode="fake")(*inputs)
 
 
 class LoweredGraph:

@@ -5,7 +5,7 @@ import inspect
 
 import torch
 
-from _dynascope_shim import backends
+from _dynascope_shim import backends, kernels_bench
 
 _VALID_MODES = ("default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs")
 
@@ -72,14 +72,14 @@ class Capture:
             model = model._orig_mod
         if isinstance(model, torch.nn.Module):
             compiled = self._optimize(model.forward, core_fn, fullgraph, dynamic)
-            wrapper = OptimizedModule(model, compiled)
+            wrapper = OptimizedModule(model, kernels_bench.track(model.forward, compiled))
             return wrapper
         fn = getattr(model, "_torchdynamo_orig_callable", None) or model
         compiled = self._optimize(fn, core_fn, fullgraph, dynamic)
         if _looks_like(compiled, fn):
             # The core's CompiledFunction itself: no extra Python frame per call, and the tracer
             # recognises it (and inlines fn) when one compiled function calls another.
-            return compiled
+            return kernels_bench.track(fn, compiled)  # itself unless `dynascope bench` runs
         if inspect.isfunction(fn) or inspect.ismethod(fn):
             @functools.wraps(fn)
             def compiled_function(*args, **kwargs):
@@ -89,7 +89,7 @@ class Capture:
                 return compiled(*args, **kwargs)
         compiled_function._torchdynamo_orig_callable = fn
         compiled_function._dynascope_compiled = compiled
-        return compiled_function
+        return kernels_bench.track(fn, compiled_function)
 
     def _optimize(self, fn, core_fn, fullgraph, dynamic):
         kwargs = {"fullgraph": bool(fullgraph)}

@@ -101,3 +101,25 @@ std::string torchShimReport(bool asJson) {
 }
 
 } // namespace dynascope
+
+namespace dynascope {
+
+std::string torchShimCall(const std::string &module, const std::string &function,
+                          const std::string &jsonArgument) {
+    PyRef mod = PyRef::steal(PyImport_ImportModule(("_dynascope_shim." + module).c_str()));
+    if (!mod)
+        fail("torch shim: cannot import " + module);
+    PyRef fn = PyRef::steal(PyObject_GetAttrString(mod.get(), function.c_str()));
+    PyRef json = PyRef::steal(PyImport_ImportModule("json"));
+    PyRef argument = json ? PyRef::steal(PyObject_CallMethod(json.get(), "loads", "s",
+                                                             jsonArgument.c_str()))
+                          : PyRef();
+    PyRef text = fn && argument ? PyRef::steal(PyObject_CallOneArg(fn.get(), argument.get()))
+                                : PyRef();
+    const char *utf8 = text ? PyUnicode_AsUTF8(text.get()) : nullptr;
+    if (!utf8)
+        fail(module + "." + function + " failed");
+    return utf8;
+}
+
+} // namespace dynascope

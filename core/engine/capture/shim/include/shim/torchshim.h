@@ -18,4 +18,10 @@ void installTorchShim();
 // document. Requires the GIL and installTorchShim(). Throws std::runtime_error on failure.
 std::string torchShimReport(bool asJson);
 
+// Calls _dynascope_shim.<module>.<function>(json.loads(jsonArgument)) and returns the string it
+// returns (the kernel generator's explain and bench reports). Requires the GIL and
+// installTorchShim(). Throws std::runtime_error with the Python traceback on failure.
+std::string torchShimCall(const std::string &module, const std::string &function,
+                          const std::string &jsonArgument);
+
 } // namespace dynascope

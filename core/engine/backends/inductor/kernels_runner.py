@@ -1,0 +1,152 @@
+"""The per-call runner of a built plan: writes the data pointers of inputs and fresh outputs
+into the pointer array B, calls the segments (ctypes) and the torch steps in order, and returns
+the outputs; a graph of kernels only takes a short path. profile() times each kernel alone."""
+
+import ctypes
+
+import torch
+
+from _dynascope_shim import kernels_ir as ir
+from _dynascope_shim import kernels_lower as lower
+
+
+def _resolve(a, env):
+    if isinstance(a, lower.StepRef):
+        return env[a.name]
+    if isinstance(a, (list, tuple)):
+        return type(a)(_resolve(x, env) for x in a)
+    return a
+
+
+def make_runner(lowered, source, library, threads):
+    """The per-call function of a plan: pointers into B, segments and torch steps in order."""
+    names = source.buffer_names
+    position = {n: i for i, n in enumerate(names)}
+    B = (ctypes.c_void_p * max(len(names), 1))()
+    S = (ctypes.c_int64 * (1 + len(lowered.table.values)))(threads, *lowered.table.values)
+    inputs = [(i, position[n]) for i, n in enumerate(lowered.inputs) if n is not None]
+    keep = []
+    temps = {}
+    for name, tensor in lowered.constants.items():
+        B[position[name]] = tensor.data_ptr()
+        keep.append(tensor)
+    fresh = []  # (position, sizes, strides, dtype) allocated every call
+    for name in names:
+        buf = lowered.buffers[name]
+        if name.startswith(("in", "const")):
+            continue
+        produced_by_step = any(isinstance(s, ir.TorchStep) and name in s.outputs for s in lowered.steps)
+        if produced_by_step:
+            continue
+        if name in lowered.output_buffers:
+            fresh.append((position[name], tuple(buf.sizes), tuple(buf.strides), buf.dtype))
+        else:
+            temp = torch.empty_strided(buf.sizes, buf.strides, dtype=buf.dtype)
+            keep.append(temp)
+            temps[name] = temp
+            B[position[name]] = temp.data_ptr()
+    entry = {}
+    for seg in source.segments:
+        fn = getattr(library, seg)
+        fn.restype = None
+        fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+        entry[seg] = fn
+    program = []  # ("segment", fn) | ("step", TorchStep)
+    seg_iter = iter(source.segments)
+    in_segment = False
+    for item in lowered.order:
+        if item == "kernel":
+            if not in_segment:
+                program.append(("segment", entry[next(seg_iter)]))
+                in_segment = True
+        else:
+            program.append(("step", item))
+            in_segment = False
+    outputs = lowered.outputs
+    empty_strided = torch.empty_strided
+    Bp, Sp = ctypes.addressof(B), ctypes.addressof(S)
+    simple = all(kind == "segment" for kind, _ in program) and all(k == "buffer" for k, _ in outputs)
+
+    def execute(args):
+        env = {}
+        for i, p in inputs:
+            B[p] = args[i].data_ptr()
+            env[names[p]] = args[i]
+        env.update(lowered.constants)
+        env.update(temps)
+        for p, size, stride, dtype in fresh:
+            t = empty_strided(size, stride, dtype=dtype)
+            B[p] = t.data_ptr()
+            env[names[p]] = t
+        for kind, what in program:
+            if kind == "segment":
+                what(Bp, Sp)
+                continue
+            result = what.target(*_resolve(what.args, env), **_resolve(what.kwargs, env))
+            results = result if isinstance(result, (tuple, list)) else [result]
+            for name, t in zip(what.outputs, results):
+                if name is None:
+                    continue
+                env[name] = t
+                B[position[name]] = t.data_ptr()
+        for p in range(len(names)):
+            env.setdefault(names[p], None)
+        out = []
+        for kind, what in outputs:
+            if kind == "buffer":
+                out.append(env[what])
+            elif kind == "input":
+                out.append(args[what])
+            elif kind == "view":
+                base, chain = what
+                t = env[base] if env.get(base) is not None else lowered.constants[base]
+                for node in chain:
+                    t = node.target(t, *node.args[1:], **node.kwargs)
+                out.append(t)
+            else:
+                out.append(what)
+        return env, tuple(out)
+
+    def run(args):
+        return execute(args)[1]
+
+    def profile(args, measure):
+        """Each kernel and torch step timed alone (measure(fn) -> stats), on buffers of one full
+        run kept alive so every pointer in B stays valid."""
+        env, _ = execute(args)
+        timings = []
+        for name in source.kernel_lines:
+            fn = getattr(library, name)
+            fn.restype = None
+            fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+            timings.append((name, "kernel", measure(lambda fn=fn: fn(Bp, Sp))))
+        for step in lowered.steps:
+            if isinstance(step, ir.TorchStep):
+                args_, kwargs_ = _resolve(step.args, env), _resolve(step.kwargs, env)
+                timings.append((step.node, step.kind,
+                                measure(lambda s=step, a=args_, k=kwargs_: s.target(*a, **k))))
+        del env
+        return timings
+
+    run.keep = (keep, B, S)  # the kernels hold raw addresses of these
+    run.profile = profile
+    if simple:
+        out_pos = [position[n] for _, n in outputs]
+        segs = [fn for _, fn in program]
+
+        def fast(args):
+            for i, p in inputs:
+                B[p] = args[i].data_ptr()
+            env = {}
+            for p, size, stride, dtype in fresh:
+                t = empty_strided(size, stride, dtype=dtype)
+                B[p] = t.data_ptr()
+                env[p] = t
+            for fn in segs:
+                fn(Bp, Sp)
+            return tuple(env[p] for p in out_pos)
+
+        fast.keep, fast.profile = run.keep, profile
+        return fast
+
+    return run

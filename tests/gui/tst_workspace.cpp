@@ -1,0 +1,386 @@
+// The workspace as a user meets it (issue 11): layouts at 1280x800 and 1920x1080, Ctrl+S, Run
+// with unsaved changes, a second Open, line stepping, the execution marker, Go to exception,
+// readable graphs, help, the "edited since recording" banner. Real worker, offscreen platform.
+#include "capturesession.h"
+#include "graph/graphscene.h"
+#include "graph/graphview.h"
+#include "graph/nodeitem.h"
+#include "guitestsupport.h"
+#include "help/helpmenu.h"
+#include "help/welcomepage.h"
+#include "mainwindow.h"
+#include "recording/recordingfile.h"
+#include "runcontroller.h"
+#include "sourceeditor.h"
+#include "stepper/stepperpanel.h"
+#include "stepper/stepperviews.h"
+#include "workerclient.h"
+#include "workspace/documentarea.h"
+#include "workspace/workspacelayouts.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QDockWidget>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
+#include <QToolBar>
+#include <QtTest>
+
+using namespace dynascope;
+using namespace dynascope::testing;
+
+namespace {
+const QString Examples = QStringLiteral(DYNASCOPE_SOURCE_DIR "/resources/examples/");
+
+// Clicks the button of `role` in the message box named `name` once it is open.
+void answerBox(QWidget *window, const QString &name, QMessageBox::ButtonRole role) {
+    QTimer::singleShot(0, window, [window, name, role] {
+        auto *box = window->findChild<QMessageBox *>(name);
+        QVERIFY(box);
+        for (QAbstractButton *b : box->buttons())
+            if (box->buttonRole(b) == role)
+                b->click();
+    });
+}
+
+QStringList shownDocks(const MainWindow &window) {
+    QStringList names;
+    for (QDockWidget *d : window.findChildren<QDockWidget *>())
+        if (!d->isHidden())
+            names << d->objectName();
+    names.sort();
+    return names;
+}
+} // namespace
+
+class TestWorkspace : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QTemporaryDir m_settingsDir;
+
+    void openAndRun(MainWindow &window, const QString &path) {
+        window.runController()->worker()->setExecutable(DYNASCOPE_EXE);
+        QVERIFY(window.openFile(path));
+        QSignalSpy running(window.runController(), &RunController::runningChanged);
+        window.run();
+        QTRY_COMPARE_WITH_TIMEOUT(running.count(), 2, 60000);
+    }
+    StepperPanel *panel(MainWindow &window) { return window.stepper()->panel(); }
+    int stepWhere(MainWindow &window, const std::function<bool(const Step &)> &wanted) {
+        const StepTimeline &t = panel(window)->timeline();
+        for (int i = 0; i < t.count(); ++i)
+            if (wanted(*t.step(i)))
+                return i;
+        return -1;
+    }
+
+private slots:
+    void initTestCase() { isolateSettings(m_settingsDir); }
+    void init() { QSettings().clear(); } // every test starts as a first start
+
+    void windowFitsTheScreen() {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QRect free = window.screen()->availableGeometry();
+        QVERIFY2(window.isMaximized() || free.contains(window.frameGeometry()),
+                 qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                                .arg(window.frameGeometry().width())
+                                .arg(window.frameGeometry().height())
+                                .arg(free.width())
+                                .arg(free.height())));
+    }
+
+    void layoutsPlaceTheirPanels_data() {
+        QTest::addColumn<QString>("layout");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QStringList>("docks");
+        QTest::addColumn<bool>("sideBySide"); // script and graphs both in view
+        const QStringList step = {"bytecodeDock", "callStackDock", "consoleDock", "explainDock",
+                                  "frameDock",    "stackDock",     "stepperDock", "tracerDock"};
+        const QStringList graphs = {"bytecodeDock", "consoleDock", "explainDock", "tracerDock"};
+        const QStringList teach = {"bytecodeDock", "consoleDock", "frameDock", "stackDock",
+                                   "stepperDock"};
+        for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+            const QString at = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+            QTest::addRow("step %s", qPrintable(at)) << "step" << size << step << false;
+            QTest::addRow("graphs %s", qPrintable(at)) << "graphs" << size << graphs << true;
+            QTest::addRow("teach %s", qPrintable(at)) << "teach" << size << teach << false;
+        }
+    }
+    void layoutsPlaceTheirPanels() {
+        QFETCH(QString, layout);
+        QFETCH(QSize, size);
+        QFETCH(QStringList, docks);
+        QFETCH(bool, sideBySide);
+        MainWindow window;
+        window.setWindowState(Qt::WindowNoState); // first start maximizes on small screens
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFile(Examples + "graph_break.py"));
+        QVERIFY(window.applyLayout(layout));
+        QTest::qWait(50);
+        QCOMPARE(shownDocks(window), docks);
+        // Every dock that is in front has room to show a few rows, and the script has room for
+        // an 80-column line at 1920 (60 at 1280: still no wrapping of the examples).
+        for (QDockWidget *d : window.findChildren<QDockWidget *>()) {
+            if (d->isHidden() || d->visibleRegion().isEmpty() || d->objectName() == "stepperDock")
+                continue;
+            QVERIFY2(d->width() >= 200 && d->height() >= 100,
+                     qPrintable(QStringLiteral("%1 is %2x%3")
+                                    .arg(d->objectName())
+                                    .arg(d->width())
+                                    .arg(d->height())));
+        }
+        SourceEditor *editor = window.editor();
+        int margins = 0;
+        for (int m = 0; m < editor->margins(); ++m)
+            margins += editor->marginWidth(m);
+        const int columns = (editor->viewport()->width() - margins) /
+                            QFontMetrics(QFontDatabase::systemFont(QFontDatabase::FixedFont))
+                                .horizontalAdvance('m');
+        QVERIFY2(columns >= (size.width() >= 1920 ? 80 : 60), qPrintable(QString::number(columns)));
+        QVERIFY(window.editor()->height() >= size.height() / 3);
+        DocumentArea *docs = window.documents();
+        QCOMPARE(docs->isDocumentShown("source"), true);
+        QCOMPARE(docs->isDocumentShown("graphs"), sideBySide);
+        QVERIFY(window.findChild<QAction *>("layout-" + layout)->isChecked());
+    }
+
+    void resetLayoutBringsPanelsBack() {
+        MainWindow window;
+        window.setWindowState(Qt::WindowNoState);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.applyLayout("teach"));
+        QTest::qWait(50);
+        auto *stack = window.findChild<QDockWidget *>("stackDock");
+        const int width = stack->width();
+        stack->close();
+        window.findChild<QDockWidget *>("consoleDock")->setFloating(true);
+        window.findChild<QAction *>("resetLayout")->trigger();
+        QTest::qWait(50);
+        QVERIFY(!stack->isHidden());
+        QVERIFY(!window.findChild<QDockWidget *>("consoleDock")->isFloating());
+        QVERIFY(qAbs(stack->width() - width) < 40);
+        QCOMPARE(window.layouts()->current(), QStringLiteral("teach"));
+    }
+
+    void ctrlSSavesTheScriptNotARecording() {
+        QTemporaryDir dir;
+        const QString path = writeScript(dir, "keys.py", "print('old')\n");
+        MainWindow window;
+        window.runController()->worker()->setExecutable(DYNASCOPE_EXE);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        openAndRun(window, path); // a run exists: Ctrl+S must still save the script
+        window.editor()->setText("print('new')\n");
+        window.editor()->setFocus();
+        QTest::keyClick(window.editor(), Qt::Key_S, Qt::ControlModifier);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("print('new')\n"));
+        QVERIFY(!window.editor()->isModified());
+        QCOMPARE(QDir(dir.path()).entryList({"*.dscap"}, QDir::Files), QStringList());
+        QCOMPARE(window.saveRecordingAction()->shortcut(),
+                 QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
+        // No key does two things.
+        QMap<QString, QString> seen;
+        for (const auto &[command, keys] : window.helpMenu()->shortcutList())
+            for (const QString &key : keys.split(", ")) {
+                QVERIFY2(!seen.contains(key) || seen[key] == command,
+                         qPrintable(key + ": " + seen[key] + " and " + command));
+                seen[key] = command;
+            }
+    }
+
+    void runWithUnsavedChangesAsks() {
+        QTemporaryDir dir;
+        const QString path = writeScript(dir, "ask.py", "print('old')\n");
+        MainWindow window;
+        window.runController()->worker()->setExecutable(DYNASCOPE_EXE);
+        window.show();
+        QVERIFY(window.openFile(path));
+        window.editor()->setText("print('new')\n");
+        answerBox(&window, "saveBeforeRunBox", QMessageBox::RejectRole);
+        window.run();
+        QVERIFY(!window.runController()->isRunning());
+        QVERIFY(window.editor()->isModified());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("print('old')\n")); // never overwritten silently
+    }
+
+    void secondOpenLeavesNoOldSteps() {
+        MainWindow window;
+        window.show();
+        openAndRun(window, Examples + "loop_sum.py");
+        QVERIFY(panel(window)->timeline().count() > 50);
+        QVERIFY(window.editor()->executionLine() > 0);
+        QVERIFY(window.openFile(Examples + "closures.py"));
+        QCOMPARE(panel(window)->timeline().count(), 0);
+        QVERIFY(window.session()->allEvents().empty());
+        QVERIFY(window.session()->console().empty());
+        QCOMPARE(window.session()->runState(), RunState::Idle);
+        QCOMPARE(window.editor()->executionLine(), 0);
+        QVERIFY(window.sourceBanner()->isHidden());
+    }
+
+    void stepsByLineWithAMarkerThatIsNotTheCursor() {
+        MainWindow window;
+        window.show();
+        openAndRun(window, Examples + "loop_sum.py");
+        StepperPanel *p = panel(window);
+        QVERIFY(!p->stepsByInstruction()); // lines by default
+        const StepTimeline &t = p->timeline();
+        // F10 through the module: each press lands on the next statement (a new line).
+        QList<int> lines;
+        p->setCurrentStep(0);
+        while (auto next = t.stepOverLine(p->currentStep())) {
+            p->action(StepperPanel::StepOverAction)->trigger();
+            QCOMPARE(p->currentStep(), *next);
+            if (t.currentStep()->depth == 0 && t.currentStep()->event == "instruction" &&
+                (lines.isEmpty() || lines.last() != t.currentStep()->line))
+                lines << t.currentStep()->line;
+        }
+        QCOMPARE(lines, (QList<int>{7, 12, 19}));
+
+        // The instruction being run is boxed: `a * b` in multiply_add.
+        const int mul = stepWhere(window, [](const Step &s) {
+            return s.function == "multiply_add" && s.opname == "BINARY_OP";
+        });
+        QVERIFY(mul >= 0);
+        p->setCurrentStep(mul);
+        QCOMPARE(window.editor()->executionLine(), 8);
+        QCOMPARE(window.editor()->executionSpanText(), QStringLiteral("a * b"));
+
+        // A return step: the marker is on `return c` and says it returns; a click elsewhere
+        // moves the cursor, not the marker.
+        const int ret = stepWhere(window, [](const Step &s) {
+            return s.function == "multiply_add" && s.event == "return";
+        });
+        QVERIFY(ret >= 0);
+        p->setCurrentStep(ret);
+        QCOMPARE(window.editor()->executionLine(), 9);
+        QCOMPARE(window.editor()->executionKind(), SourceEditor::ExecutionKind::Return);
+        QCOMPARE(window.editor()->linesWithMarker(SourceEditor::ExecutionArrow), QList<int>{9});
+        window.editor()->setCursorPosition(1, 0);
+        QTRY_COMPARE(window.session()->selectedLine(), 2);
+        QCOMPARE(window.editor()->executionLine(), 9);
+        QCOMPARE(window.editor()->linesWithMarker(SourceEditor::ExecutionArrow), QList<int>{9});
+
+        // F10 from the return lands in the caller, on the line that called.
+        p->action(StepperPanel::StepOverAction)->trigger();
+        QCOMPARE(t.currentStep()->function, std::string("loop_sum"));
+        QCOMPARE(window.editor()->executionLine(), 15);
+
+        // The toolbar toggle: F10 by instruction moves one instruction of the frame.
+        p->action(StepperPanel::ByInstructionAction)->trigger();
+        const int before = p->currentStep();
+        p->action(StepperPanel::StepOverAction)->trigger();
+        QCOMPARE(p->currentStep(), *t.stepOver(before));
+    }
+
+    void failingRunOpensAtTheException() {
+        MainWindow window;
+        window.show();
+        openAndRun(window, Examples + "raises.py");
+        QVERIFY(window.session()->error());
+        const Step *s = panel(window)->timeline().currentStep();
+        QVERIFY(s);
+        QCOMPARE(s->event, std::string("exception"));
+        QCOMPARE(s->function, std::string("mean"));
+        QCOMPARE(window.editor()->executionLine(), 7); // return sum(values) / len(values)
+        QCOMPARE(window.editor()->executionKind(), SourceEditor::ExecutionKind::Exception);
+        QVERIFY(panel(window)->action(StepperPanel::GoToExceptionAction)->isEnabled());
+        panel(window)->setCurrentStep(0);
+        panel(window)->action(StepperPanel::GoToExceptionAction)->trigger();
+        QCOMPARE(panel(window)->timeline().currentStep()->function, std::string("mean"));
+    }
+
+    void graphTextIsReadableAtTheDefaultSize() {
+        MainWindow window;
+        window.setWindowState(Qt::WindowNoState);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.applyLayout("graphs"));
+        auto *view = window.findChild<GraphView *>();
+        QSignalSpy ready(view, &GraphView::layoutReady);
+        openAndRun(window, Examples + "graph_break.py");
+        QTRY_VERIFY_WITH_TIMEOUT(ready.count() > 0 && !view->isLayoutPending(), 30000);
+        const auto nodes = view->graphScene()->nodeItems();
+        QVERIFY(nodes.size() >= 5);
+        for (NodeItem *n : nodes)
+            QVERIFY2(n->textPixelSize() * view->zoomFactor() >= 9.0,
+                     qPrintable(QStringLiteral("%1: %2 px at zoom %3")
+                                    .arg(n->nodeName())
+                                    .arg(n->textPixelSize())
+                                    .arg(view->zoomFactor())));
+        // Ctrl+F finds a node, centres it and zooms to a size that reads well.
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_F, Qt::ControlModifier);
+        QCOMPARE(view->search(QStringLiteral("add")), 1);
+        NodeItem *add = view->graphScene()->nodeItem("G2", "add");
+        QVERIFY(add && add->isSelected());
+        QVERIFY(view->zoomFactor() >= 1.25);
+        const QPoint centre = view->mapFromScene(add->sceneBoundingRect().center());
+        QVERIFY(view->viewport()->rect().adjusted(40, 40, -40, -40).contains(centre));
+    }
+
+    void helpShortcutsVersionsAndWelcome() {
+        MainWindow window;
+        const auto list = window.helpMenu()->shortcutList();
+        QVERIFY(list.contains(
+            {QStringLiteral("File ▸ Save Script"), QKeySequence(QKeySequence::Save).toString()}));
+        QVERIFY(list.contains({QStringLiteral("Debug ▸ Step"), QStringLiteral("F10")}));
+        const QString versions = HelpMenu::versionText();
+        QVERIFY2(versions.contains(QStringLiteral("Qt ") + qVersion()), qPrintable(versions));
+        QVERIFY2(versions.contains("Python 3.11.") && versions.contains("LibTorch 1.13") &&
+                     QRegularExpression("Graphviz \\d+\\.\\d+").match(versions).hasMatch(),
+                 qPrintable(versions));
+        // Every toolbar button explains itself.
+        for (QToolBar *bar : window.findChildren<QToolBar *>())
+            for (QAction *a : bar->actions())
+                if (!a->isSeparator() && !a->text().isEmpty())
+                    QVERIFY2(a->toolTip() != a->text().remove('&') && !a->toolTip().isEmpty(),
+                             qPrintable(a->text()));
+        // The welcome page lists the examples with what they show; a click opens one.
+        auto *welcome = window.findChild<WelcomePage *>();
+        QVERIFY(welcome);
+        const QString text = welcome->toPlainText();
+        QVERIFY(text.contains("graph_break.py") && text.contains("cut in two"));
+        emit welcome->anchorClicked(QUrl::fromLocalFile(Examples + "loop_sum.py"));
+        QCOMPARE(QFileInfo(window.scriptPath()).fileName(), QStringLiteral("loop_sum.py"));
+        QVERIFY(window.documents()->isDocumentShown("source") || !window.isVisible());
+    }
+
+    void recordingCarriesItsSourceAndEditsAreFlagged() {
+        QTemporaryDir dir;
+        const QByteArray source = "x = 1\ny = x + 1\nprint(y)\n";
+        const QString path = writeScript(dir, "stale.py", source);
+        MainWindow window;
+        window.show();
+        openAndRun(window, path);
+        QVERIFY(window.sourceBanner()->isHidden());
+        window.editor()->insertAt(QStringLiteral("# a new first line\n"), 0, 0);
+        QVERIFY(!window.sourceBanner()->isHidden());
+        QVERIFY(window.sourceBanner()->text().contains("edited after this run was recorded"));
+        window.editor()->undo();
+        QVERIFY(window.sourceBanner()->isHidden());
+        const QString saved = dir.filePath("stale.dscap");
+        QVERIFY(window.saveRecording(saved));
+        RecordingFile recording;
+        QVERIFY(recording.read(saved));
+        QCOMPARE(recording.embeddedSource(), QString::fromUtf8(source));
+    }
+};
+
+QTEST_MAIN(TestWorkspace)
+#include "tst_workspace.moc"

@@ -72,6 +72,33 @@
     </message>
 </context>
 <context>
+    <name>WorkspaceLayouts</name>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Step through bytecode: script, bytecode, value stack, frame and call stack</source>
+        <translation>逐条执行字节码：脚本、字节码、值栈、帧和调用栈</translation>
+    </message>
+    <message>
+        <source>Graph breaks</source>
+        <translation>图断点</translation>
+    </message>
+    <message>
+        <source>Debug graph breaks: the script beside its graphs, the breaks explained and the tracer below</source>
+        <translation>调试图断点：脚本与其计算图并排，下方是断点说明和追踪器</translation>
+    </message>
+    <message>
+        <source>Teach</source>
+        <translation>教学</translation>
+    </message>
+    <message>
+        <source>Teach: script, bytecode and a large value stack side by side</source>
+        <translation>教学：脚本、字节码和大号值栈并排显示</translation>
+    </message>
+</context>
+<context>
     <name>dynascope::BytecodeModel</name>
     <message>
         <source>%1 (line %2)</source>
@@ -450,6 +477,47 @@
     </message>
 </context>
 <context>
+    <name>dynascope::HelpMenu</name>
+    <message>
+        <source>&amp;Welcome and Examples</source>
+        <translation>欢迎页与示例(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About Dynascope</source>
+        <translation>关于 Dynascope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>About Dynascope</source>
+        <translation>关于 Dynascope</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Dynascope %1&lt;/b&gt;&lt;br/&gt;A debugger that makes a TorchDynamo-style compiler visible: bytecode, value stack, captured graphs and graph breaks.</source>
+        <translation>&lt;b&gt;Dynascope %1&lt;/b&gt;&lt;br/&gt;一个让 TorchDynamo 式编译器变得可见的调试器：字节码、值栈、捕获的计算图和图断点。</translation>
+    </message>
+    <message>
+        <source>Built with:
+%1</source>
+        <translation>构建所用组件：
+%1</translation>
+    </message>
+</context>
+<context>
     <name>dynascope::LessonDocks</name>
     <message>
         <source>Lessons</source>
@@ -601,14 +669,6 @@
     <message>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Save Recording…</source>
-        <translation>保存录制(&amp;S)……</translation>
-    </message>
-    <message>
-        <source>Save S&amp;cript</source>
-        <translation>保存脚本(&amp;C)</translation>
     </message>
     <message>
         <source>Save Script &amp;As…</source>
@@ -797,28 +857,84 @@
         <translation>就绪</translation>
     </message>
     <message>
-        <source>Stepper</source>
-        <translation>单步器</translation>
+        <source>Welcome</source>
+        <translation>欢迎</translation>
     </message>
     <message>
-        <source>Stack</source>
-        <translation>栈</translation>
+        <source>Script</source>
+        <translation>脚本</translation>
     </message>
     <message>
-        <source>Call Stack</source>
-        <translation>调用栈</translation>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <source>Frame</source>
-        <translation>帧</translation>
+        <source>Open a Python script or a .dscap recording</source>
+        <translation>打开 Python 脚本或 .dscap 录制</translation>
     </message>
     <message>
-        <source>&amp;Debug</source>
-        <translation>调试(&amp;D)</translation>
+        <source>Open a saved run (.dscap) to step through it again</source>
+        <translation>打开保存的运行（.dscap），再次单步浏览</translation>
     </message>
     <message>
-        <source>Recording stopped at %1 steps; the script runs on</source>
-        <translation>录制在 %1 步处停止；脚本继续运行</translation>
+        <source>&amp;Save Script</source>
+        <translation>保存脚本(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Write the editor&apos;s text to the script file</source>
+        <translation>把编辑器中的文本写入脚本文件</translation>
+    </message>
+    <message>
+        <source>Save &amp;Recording…</source>
+        <translation>保存录制(&amp;R)……</translation>
+    </message>
+    <message>
+        <source>Save the run (every recorded step, graph and output) as a .dscap file</source>
+        <translation>把这次运行（所有录制的步骤、计算图和输出）保存为 .dscap 文件</translation>
+    </message>
+    <message>
+        <source>&amp;Layout</source>
+        <translation>布局(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Layout: %1</source>
+        <translation>布局：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Put every panel of this layout back where it started</source>
+        <translation>把此布局中的每个面板放回初始位置</translation>
+    </message>
+    <message>
+        <source>Save the script to run it</source>
+        <translation>保存脚本以运行它</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. The script runs from its file: save the changes and run?</source>
+        <translation>%1 有未保存的修改。脚本从文件运行：保存修改并运行吗？</translation>
+    </message>
+    <message>
+        <source>&amp;Save and Run</source>
+        <translation>保存并运行(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Always save before running without asking</source>
+        <translation>运行前总是自动保存，不再询问</translation>
+    </message>
+    <message>
+        <source>The recording names no script; the editor shows the copy saved in it.</source>
+        <translation>录制中没有指明脚本；编辑器显示的是录制中保存的副本。</translation>
+    </message>
+    <message>
+        <source>The recorded script %1 cannot be read (%2); the editor shows the copy saved in the recording.</source>
+        <translation>无法读取录制的脚本 %1（%2）；编辑器显示的是录制中保存的副本。</translation>
+    </message>
+    <message>
+        <source>The script was edited after this run was recorded: the steps, graphs and markers may point at the wrong lines. Run it again (F5) to record the new text.</source>
+        <translation>脚本在录制这次运行之后被修改过：步骤、计算图和标记可能指向错误的行。请重新运行（F5）以录制新的文本。</translation>
     </message>
 </context>
 <context>
@@ -867,6 +983,37 @@ shape %1, dtype %2%3</source>
     <message>
         <source>, requires grad</source>
         <translation>，需要梯度</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::StepperDocks</name>
+    <message>
+        <source>Stepper</source>
+        <translation>单步器</translation>
+    </message>
+    <message>
+        <source>Stack</source>
+        <translation>栈</translation>
+    </message>
+    <message>
+        <source>Call Stack</source>
+        <translation>调用栈</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>帧</translation>
+    </message>
+    <message>
+        <source>&amp;Debug</source>
+        <translation>调试(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Recording stopped at %1 steps; the script runs on</source>
+        <translation>录制在 %1 步处停止；脚本继续运行</translation>
+    </message>
+    <message>
+        <source>This step runs in %1, line %2 (not the script)</source>
+        <translation>这一步在 %1 的第 %2 行执行（不在脚本中）</translation>
     </message>
 </context>
 <context>
@@ -946,6 +1093,126 @@ shape %1, dtype %2%3</source>
     <message>
         <source>&amp;Play</source>
         <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Step</source>
+        <translation>单步(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Next line of this frame, running calls without stopping in them (in instruction mode: the next instruction)</source>
+        <translation>本帧的下一行，调用会执行但不进入（指令模式下：下一条指令）</translation>
+    </message>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>后退一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Back to the start of the line before (in instruction mode: the previous instruction of this frame)</source>
+        <translation>回到上一行的开头（指令模式下：本帧的上一条指令）</translation>
+    </message>
+    <message>
+        <source>Step &amp;Into</source>
+        <translation>单步进入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Next line, entering calls (in instruction mode: the very next recorded instruction)</source>
+        <translation>下一行，会进入调用（指令模式下：紧接着录制的下一条指令）</translation>
+    </message>
+    <message>
+        <source>Step &amp;Out</source>
+        <translation>单步跳出(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The first step after this frame returns</source>
+        <translation>本帧返回后的第一步</translation>
+    </message>
+    <message>
+        <source>Run to &amp;Cursor</source>
+        <translation>运行到光标处(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Run until the cursor&apos;s line starts executing</source>
+        <translation>运行直到光标所在行开始执行</translation>
+    </message>
+    <message>
+        <source>Toggle &amp;Breakpoint</source>
+        <translation>切换断点(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Set or clear a breakpoint on the cursor&apos;s line (or the current line)</source>
+        <translation>在光标所在行（或当前行）设置或清除断点</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>继续(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Run forward to the next breakpoint</source>
+        <translation>向前运行到下一个断点</translation>
+    </message>
+    <message>
+        <source>Continue Back&amp;wards</source>
+        <translation>向后继续(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Run backward to the previous breakpoint</source>
+        <translation>向后运行到上一个断点</translation>
+    </message>
+    <message>
+        <source>Play the recording at the chosen speed; again to pause</source>
+        <translation>以所选速度播放录制；再按一次暂停</translation>
+    </message>
+    <message>
+        <source>&amp;First Step</source>
+        <translation>第一步(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Go to the first recorded step</source>
+        <translation>转到录制的第一步</translation>
+    </message>
+    <message>
+        <source>&amp;Last Step</source>
+        <translation>最后一步(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Go to the last recorded step</source>
+        <translation>转到录制的最后一步</translation>
+    </message>
+    <message>
+        <source>&amp;Jump to Step…</source>
+        <translation>跳转到步骤(&amp;J)……</translation>
+    </message>
+    <message>
+        <source>Go to a step by its number</source>
+        <translation>按编号转到某一步</translation>
+    </message>
+    <message>
+        <source>Step by &amp;Instruction</source>
+        <translation>按指令单步(&amp;I)</translation>
+    </message>
+    <message>
+        <source>F10, F11 and Shift+F10 step one bytecode instruction instead of one line</source>
+        <translation>F10、F11 和 Shift+F10 每次前进一条字节码指令，而不是一行</translation>
+    </message>
+    <message>
+        <source>Step One I&amp;nstruction</source>
+        <translation>单步一条指令(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The very next recorded instruction, whatever the stepping mode</source>
+        <translation>紧接着录制的下一条指令，与单步模式无关</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Exception</source>
+        <translation>转到异常(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The step where the run&apos;s uncaught exception was raised</source>
+        <translation>本次运行中未捕获异常被抛出的那一步</translation>
+    </message>
+    <message>
+        <source>Nothing raised an exception in this run.</source>
+        <translation>本次运行中没有抛出异常。</translation>
     </message>
 </context>
 <context>
@@ -1030,6 +1297,37 @@ shape %1, dtype %2%3</source>
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::WelcomePage</name>
+    <message>
+        <source>Welcome to Dynascope</source>
+        <translation>欢迎使用 Dynascope</translation>
+    </message>
+    <message>
+        <source>Dynascope runs a Python script under a TorchDynamo-style compiler and shows what happens: the bytecode and its value stack step by step, the graphs the compiler captures, and where and why it breaks a graph.</source>
+        <translation>Dynascope 在 TorchDynamo 式编译器下运行 Python 脚本，并展示其中发生的一切：逐步执行的字节码及其值栈、编译器捕获的计算图，以及在哪里、为什么产生图断点。</translation>
+    </message>
+    <message>
+        <source>Open a script (Ctrl+O) and run it (F5), or start with an example below. Pick a layout for the task in the toolbar: &lt;b&gt;Step&lt;/b&gt; through bytecode, debug &lt;b&gt;Graph breaks&lt;/b&gt;, or &lt;b&gt;Teach&lt;/b&gt;.</source>
+        <translation>打开一个脚本（Ctrl+O）并运行（F5），或者从下面的示例开始。在工具栏中为任务选择布局：&lt;b&gt;单步&lt;/b&gt;浏览字节码、调试&lt;b&gt;图断点&lt;/b&gt;，或者&lt;b&gt;教学&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>No examples were found next to the program.</source>
+        <translation>在程序旁边没有找到示例。</translation>
+    </message>
+    <message>
+        <source>Keys to start with</source>
+        <translation>入门按键</translation>
+    </message>
+    <message>
+        <source>F5 run · F10 step over a line · F11 step into · Shift+F11 step out · Shift+F10 step back · F9 breakpoint · Ctrl+F find a graph node · Help ▸ Keyboard Shortcuts lists them all.</source>
+        <translation>F5 运行 · F10 单步跳过一行 · F11 单步进入 · Shift+F11 单步跳出 · Shift+F10 后退一步 · F9 断点 · Ctrl+F 查找图节点 · 帮助 ▸ 键盘快捷键列出全部按键。</translation>
     </message>
 </context>
 <context>

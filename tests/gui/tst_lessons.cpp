@@ -192,7 +192,7 @@ private slots:
 
         const QString shots = qEnvironmentVariable("DYNASCOPE_LESSON_SCREENSHOTS");
         if (!shots.isEmpty())
-            takeScreenshots(window, *docks, shots);
+            takeScreenshots(shots);
     }
 
     void languageSwitchesTheLessonPanels() {
@@ -209,23 +209,27 @@ private slots:
     }
 
 private:
-    // For the docs: a lesson stop and the drill, in English and in Chinese.
-    void takeScreenshots(MainWindow &window, LessonDocks &docks, const QString &folder) {
-        window.resize(1280, 800);
+    // For the docs: a lesson stop and the drill in a window made in each language.
+    void takeScreenshots(const QString &folder) {
         for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
             UiLanguage::instance()->setSetting(language);
-            docks.applyTeachLayout();
-            goAndWait(docks.navigator(), [&docks] {
-                docks.lessonsPanel()->showLessonStop(QStringLiteral("guards"), 4);
+            MainWindow window;
+            window.runController()->worker()->setExecutable(DYNASCOPE_EXE);
+            window.setWindowState(Qt::WindowNoState);
+            window.resize(1280, 800);
+            window.show();
+            auto *docks = window.findChild<LessonDocks *>();
+            docks->applyTeachLayout();
+            goAndWait(docks->navigator(), [docks] {
+                docks->lessonsPanel()->showLessonStop(QStringLiteral("guards"), 4);
             });
             QTest::qWait(800);
             QVERIFY(
                 window.grab().save(folder + QStringLiteral("/lesson-stop-%1.png").arg(language)));
-            QDockWidget *drillDock = window.findChild<QDockWidget *>(QStringLiteral("drillDock"));
-            drillDock->raise();
-            docks.drillPanel()->showQuestion(2);
-            answer(*docks.drillPanel(), docks.library().drill(), false);
-            docks.drillPanel()->submit();
+            window.findChild<QDockWidget *>(QStringLiteral("drillDock"))->raise();
+            docks->drillPanel()->showQuestion(2);
+            answer(*docks->drillPanel(), docks->library().drill(), false);
+            docks->drillPanel()->submit();
             QTest::qWait(300);
             QVERIFY(window.grab().save(folder + QStringLiteral("/drill-%1.png").arg(language)));
         }

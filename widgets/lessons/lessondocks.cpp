@@ -46,17 +46,17 @@ LessonDocks::LessonDocks(MainWindow *window)
                                      Qt::RightDockWidgetArea);
     m_drillDock = window->addPanel(m_drill, tr("Interview Drill"), QStringLiteral("drillDock"),
                                    Qt::RightDockWidgetArea);
-    // The Teach layout puts the lesson text in the left column, beside the script and the
-    // bytecode and stack it talks about; the other layouts hide it.
+    // In the Teach layout the lesson text takes the tall bytecode column (in front of the
+    // bytecode, which the editor and the stack view also mark), so the script keeps its width;
+    // the other layouts hide it.
     PanelPlacement lessons;
     lessons.dock = m_lessonsDock->objectName();
-    lessons.area = Qt::LeftDockWidgetArea;
-    lessons.share = 0.27;
+    lessons.relation = PanelPlacement::TabWith;
+    lessons.other = QStringLiteral("bytecodeDock");
     PanelPlacement drill;
     drill.dock = m_drillDock->objectName();
     drill.relation = PanelPlacement::TabWith;
     drill.other = lessons.dock;
-    drill.area = Qt::LeftDockWidgetArea;
     window->layouts()->place(QStringLiteral("teach"), lessons, true);
     window->layouts()->place(QStringLiteral("teach"), drill);
     window->tabifyDockWidget(m_lessonsDock, m_drillDock);

@@ -1,7 +1,8 @@
 # add_relu.py: the smallest torch.compile demo: one function, two tensor ops, one graph.
 #
-# Under Dynascope the compiler captures `x + y` and `relu` into a single graph and runs it as one
-# compiled kernel. Step through it to watch the bytecode turn into graph nodes.
+# Under Dynascope the compiler captures `x + y` and `relu` into a single graph and hands it to the
+# backend, which runs the graph's two ops. Step through it to watch the bytecode turn into graph
+# nodes.
 import torch
 
 if not hasattr(torch, "compile"):

@@ -326,7 +326,9 @@ std::string Guard::check(PyObject *value, const SourceEnv &env) const {
     case Kind::TensorMatch: {
         std::string prefix = "tensor '" + m_source->text() + "' ";
         if (Py_TYPE(value) != m_type)
-            return "expected type of '" + m_source->text() + "' to be a tensor type, ' but found " +
+            // PyTorch's guards.cpp prints "…a tensor type, ' but found" (a stray quote that
+            // test_recompile_ux.py's test_mismatched_type asserts); ours reads as a sentence.
+            return "expected type of '" + m_source->text() + "' to be a tensor type, but found " +
                    typeName(Py_TYPE(value));
         PyRef dtype = PyRef::steal(PyObject_GetAttrString(value, "dtype"));
         if (dtype.get() != m_dtype.get())

@@ -117,7 +117,7 @@ PyObject *unsupportedOpcodes(PyObject *, PyObject *) {
 PyObject *breakTypes(PyObject *, PyObject *) {
     PyObject *list = PyList_New(0);
     for (const BreakType &t : breakCatalogue()) {
-        PyRef d = PyRef::steal(Py_BuildValue("{s:s,s:s,s:s}", "id", t.id, "explanation",
+        PyRef d = PyRef::steal(Py_BuildValue("{s:s,s:s,s:s}", "id", t.name, "explanation",
                                              t.explanation, "hint", t.hint));
         PyList_Append(list, d.get());
     }
@@ -163,6 +163,9 @@ bool installCaptureModule() {
     PyObject *unsupported = unsupportedError();
     Py_INCREF(unsupported);
     PyModule_AddObject(module.get(), "Unsupported", unsupported);
+    PyObject *internal = internalError();
+    Py_INCREF(internal);
+    PyModule_AddObject(module.get(), "InternalError", internal);
     PyObject *modules = PyImport_GetModuleDict();
     if (PyDict_SetItemString(modules, "_dynascope_capture", module.get()) < 0) {
         PyErr_Print();

@@ -143,7 +143,7 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
             GraphBreakInfo info;
             info.typeId = b.typeId();
             info.reason = b.reason();
-            info.hint = breakType(b.typeId()).hint;
+            info.hint = breakType(b.id()).hint;
             info.userStack = tracer.breakStack();
             if (target.fullgraph) {
                 std::string where;
@@ -161,12 +161,18 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
                 break; // no progress possible
             ts.stopAt.insert(tracer.breakOffset());
         } catch (const std::exception &e) {
+            // A bug in the tracer, not in the user's code: raised as an internal error with the
+            // stack the trace was at (Dynamo's InternalTorchDynamoError), never a graph break.
             PyErr_Clear();
-            GraphBreakInfo info;
-            info.typeId = "unknown_value";
-            info.reason = std::string("internal tracer error: ") + e.what();
-            breaks.push_back(info);
-            break;
+            std::string stack;
+            for (const SourceSite &s : tracer.userStack())
+                stack += "\n  File \"" + s.file + "\", line " + std::to_string(s.line) + ", in " +
+                         s.function + " (offset " + std::to_string(s.offset) + ")";
+            PyErr_Format(internalError(),
+                         "internal error in Dynascope's tracer while tracing %s (a bug in "
+                         "Dynascope, not in your code): %s\nTrace stack (most recent call last):%s",
+                         rec.function.c_str(), e.what(), stack.c_str());
+            return nullptr;
         }
     }
     entry->guards = traced ? result.guards : std::make_shared<GuardSet>();
@@ -187,7 +193,8 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
             } catch (const NotReconstructible &e) {
                 entry->uncaptured = true;
                 GraphBreakInfo info;
-                info.typeId = "unknown_value";
+                info.typeId = breakType(BreakId::UnknownValue).name;
+                info.hint = breakType(BreakId::UnknownValue).hint;
                 info.reason = std::string("cannot rebuild the frame state: ") + e.what();
                 breaks.push_back(info);
             }
@@ -331,6 +338,14 @@ PyObject *unsupportedError() {
                                                   "A graph break under fullgraph=True.",
                                                   PyExc_RuntimeError, nullptr);
     return g_unsupported;
+}
+
+PyObject *internalError() {
+    static PyObject *error = PyErr_NewExceptionWithDoc(
+        "_dynascope_capture.InternalError",
+        "A bug in Dynascope's capture core (not a graph break, not the user's error).",
+        PyExc_RuntimeError, nullptr);
+    return error;
 }
 
 PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureTarget &target) {

@@ -19,6 +19,10 @@ class UserError(Unsupported):
     pass
 
 
+class InternalTorchDynamoError(TorchDynamoException):
+    """A bug in the capture core (the core raises its own subclass of RuntimeError)."""
+
+
 class InvalidBackend(TorchDynamoException):
     pass
 

@@ -99,7 +99,7 @@ Tracer::~Tracer() = default;
 ValuePtr Tracer::rootLocal(int slot) {
     Frame &root = *m_frames.front();
     if (slot < 0 || slot >= static_cast<int>(root.locals.size()))
-        throw GraphBreak("unknown_value", "local slot out of range");
+        throw GraphBreak(BreakId::UnknownValue, "local slot out of range");
     if (!root.locals[slot]) {
         PyObject *v = (*m_start.locals)[slot].get();
         if (!v)
@@ -119,7 +119,7 @@ ValuePtr Tracer::rootLocal(int slot) {
 ValuePtr Tracer::pop() {
     Frame &f = frame();
     if (f.stack.empty())
-        throw GraphBreak("unknown_value", "value stack underflow");
+        throw GraphBreak(BreakId::UnknownValue, "value stack underflow");
     ValuePtr v = f.stack.back();
     f.stack.pop_back();
     return v;
@@ -128,7 +128,7 @@ ValuePtr Tracer::pop() {
 std::vector<ValuePtr> Tracer::popN(int n) {
     Frame &f = frame();
     if (n > static_cast<int>(f.stack.size()))
-        throw GraphBreak("unknown_value", "value stack underflow");
+        throw GraphBreak(BreakId::UnknownValue, "value stack underflow");
     std::vector<ValuePtr> out(f.stack.end() - n, f.stack.end());
     f.stack.resize(f.stack.size() - n);
     return out;
@@ -137,7 +137,7 @@ std::vector<ValuePtr> Tracer::popN(int n) {
 void Tracer::jumpTo(int offset) {
     int i = frame().view->indexAt(offset);
     if (i < 0)
-        throw GraphBreak("unsupported_opcode", "jump to an unknown offset");
+        throw GraphBreak(BreakId::UnsupportedOpcode, "jump to an unknown offset");
     frame().ip = i;
 }
 
@@ -180,16 +180,16 @@ void Tracer::step() {
     Frame &f = frame();
     const auto &code = f.view->instructions();
     if (f.ip < 0 || f.ip >= static_cast<int>(code.size()))
-        throw GraphBreak("unsupported_opcode", "ran past the end of the code");
+        throw GraphBreak(BreakId::UnsupportedOpcode, "ran past the end of the code");
     const CodeInstruction &ins = code[f.ip];
     if (++m_instructionCount > kMaxInstructions)
-        throw GraphBreak("too_many_instructions",
+        throw GraphBreak(BreakId::TooManyInstructions,
                          std::to_string(kMaxInstructions) + " instructions traced");
     size_t nodesBefore = m_graph->size(), guardsBefore = m_stepGuards.size();
     ++f.ip;
     Handler h = dispatchTable()[ins.opcode];
     if (!h)
-        throw GraphBreak("unsupported_opcode", *ins.opname);
+        throw GraphBreak(BreakId::UnsupportedOpcode, *ins.opname);
     (this->*h)(ins);
     if (m_start.recordSteps)
         traceStepEvent(ins, nodesBefore, guardsBefore);
@@ -362,11 +362,11 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
             v->meta = PyRef::steal(PyObject_CallMethod(v->meta.get(), "requires_grad_", nullptr));
         if (!v->meta) {
             PyErr_Clear();
-            throw GraphBreak("unknown_value", "tensor without a meta form");
+            throw GraphBreak(BreakId::UnknownValue, "tensor without a meta form");
         }
         if (!source) {
             // A tensor made outside the graph and met during the trace (e.g. a constant).
-            throw GraphBreak("unknown_value", "tensor constant without a source");
+            throw GraphBreak(BreakId::UnknownValue, "tensor constant without a source");
         }
         PyRef dtype = PyRef::steal(PyObject_GetAttrString(o, "dtype"));
         v->node = m_graph->placeholder(source, shapeStrings(*v), dtypeName(dtype.get()));
@@ -516,7 +516,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
 PyRef Tracer::constantOf(const ValuePtr &v, const char *why) {
     PyRef p = v ? v->asPython() : PyRef();
     if (!p)
-        throw GraphBreak(v && v->kind == Value::Kind::Tensor ? "tensor_python_op" : "unknown_value",
+        throw GraphBreak(v && v->kind == Value::Kind::Tensor ? BreakId::TensorPythonOp
+                                                             : BreakId::UnknownValue,
                          std::string(why) + " of " + (v ? v->describe() : "NULL"));
     return p;
 }
@@ -524,7 +525,7 @@ PyRef Tracer::constantOf(const ValuePtr &v, const char *why) {
 bool Tracer::truthOf(const ValuePtr &v) {
     switch (v->kind) {
     case Value::Kind::Tensor:
-        throw GraphBreak("data_dependent_branch", "generic_jump on " + v->describe());
+        throw GraphBreak(BreakId::DataDependentBranch, "generic_jump on " + v->describe());
     case Value::Kind::Tuple:
     case Value::Kind::List:
     case Value::Kind::Dict:
@@ -533,12 +534,12 @@ bool Tracer::truthOf(const ValuePtr &v) {
         int r = PyObject_IsTrue(v->object.get());
         if (r < 0) {
             PyErr_Clear();
-            throw GraphBreak("unknown_value", "truth value of " + v->describe());
+            throw GraphBreak(BreakId::UnknownValue, "truth value of " + v->describe());
         }
         return r == 1;
     }
     case Value::Kind::Null:
-        throw GraphBreak("unknown_value", "truth value of NULL");
+        throw GraphBreak(BreakId::UnknownValue, "truth value of NULL");
     case Value::Kind::UserObject:
     case Value::Kind::NNModule: {
         // Objects without __bool__/__len__ are true.
@@ -547,7 +548,7 @@ bool Tracer::truthOf(const ValuePtr &v) {
             (!t->tp_as_mapping || !t->tp_as_mapping->mp_length) &&
             (!t->tp_as_sequence || !t->tp_as_sequence->sq_length))
             return true;
-        throw GraphBreak("unknown_value", "truth value of " + v->describe());
+        throw GraphBreak(BreakId::UnknownValue, "truth value of " + v->describe());
     }
     default:
         return true;

@@ -51,7 +51,7 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         if (name == "device") {
             if (obj->device)
                 return Value::constant(obj->device);
-            throw GraphBreak("unsupported_attribute", "device of a tensor made in the graph");
+            throw GraphBreak(BreakId::UnsupportedAttribute, "device of a tensor made in the graph");
         }
         if (constantAttrs.count(name))
             return Value::constant(metaAttr(obj, name.c_str()));
@@ -65,7 +65,7 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         PyRef attr = metaAttr(obj, name.c_str());
         if (attr && PyCallable_Check(attr.get()))
             return Value::method(K::TensorMethod, obj, name);
-        throw GraphBreak("unsupported_attribute", "Tensor." + name);
+        throw GraphBreak(BreakId::UnsupportedAttribute, "Tensor." + name);
     }
     case K::NNModule:
     case K::UserObject: {
@@ -78,7 +78,7 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
         if (!v) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "module has no attribute '" + name + "'");
+            throw GraphBreak(BreakId::PythonException, "module has no attribute '" + name + "'");
         }
         std::string mod = py::nameOf(obj->object.get());
         bool library = mod == "torch" || mod.rfind("torch.", 0) == 0 || mod == "math" ||
@@ -99,7 +99,8 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
         if (!v) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", obj->describe() + " has no attribute " + name);
+            throw GraphBreak(BreakId::PythonException,
+                             obj->describe() + " has no attribute " + name);
         }
         if (PyCFunction_Check(v.get()) || PyCallable_Check(v.get()))
             return Value::method(K::ObjectMethod, obj, name);
@@ -111,12 +112,12 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
         if (!v) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "no attribute " + name);
+            throw GraphBreak(BreakId::PythonException, "no attribute " + name);
         }
         return wrap(v.get(), obj->source ? Source::attr(obj->source, name) : nullptr);
     }
     default:
-        throw GraphBreak("unsupported_attribute", obj->describe() + "." + name);
+        throw GraphBreak(BreakId::UnsupportedAttribute, obj->describe() + "." + name);
     }
 }
 
@@ -128,7 +129,7 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
     SourcePtr src = obj->source ? Source::attr(obj->source, name) : nullptr;
     auto wrapFound = [&](PyObject *v) {
         if (py::isTensor(v) && !src)
-            throw GraphBreak("unknown_value", "tensor attribute without a source");
+            throw GraphBreak(BreakId::UnknownValue, "tensor attribute without a source");
         return wrap(v, src);
     };
     PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
@@ -144,7 +145,7 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
         PyRef v = PyRef::steal(PyObject_GetAttr(o, nameObj.get()));
         if (!v) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "descriptor " + name + " raises");
+            throw GraphBreak(BreakId::PythonException, "descriptor " + name + " raises");
         }
         return wrapFound(v.get());
     }
@@ -168,7 +169,7 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
             PyErr_Clear();
             if (v) {
                 if (!src)
-                    throw GraphBreak("unknown_value", "module attribute without a source");
+                    throw GraphBreak(BreakId::UnknownValue, "module attribute without a source");
                 return wrap(v, src);
             }
         }
@@ -178,7 +179,7 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
         if (getattrFn && PyFunction_Check(getattrFn))
             return call(wrapUnguarded(getattrFn), {obj, Value::constant(nameObj)}, {});
     }
-    throw GraphBreak("python_exception",
+    throw GraphBreak(BreakId::PythonException,
                      std::string(Py_TYPE(o)->tp_name) + " has no attribute '" + name + "'");
 }
 
@@ -196,7 +197,7 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
             if (PySlice_GetIndicesEx(k.get(), static_cast<Py_ssize_t>(obj->items.size()), &start,
                                      &stop, &step, &n) < 0) {
                 PyErr_Clear();
-                throw GraphBreak("python_exception", "bad slice");
+                throw GraphBreak(BreakId::PythonException, "bad slice");
             }
             std::vector<ValuePtr> items;
             for (Py_ssize_t i = 0, j = start; i < n; ++i, j += step)
@@ -207,7 +208,7 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
         Py_ssize_t n = static_cast<Py_ssize_t>(obj->items.size());
         if (PyErr_Occurred() || i < -n || i >= n) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "index out of range");
+            throw GraphBreak(BreakId::PythonException, "index out of range");
         }
         return obj->items[i < 0 ? i + n : i];
     }
@@ -217,14 +218,14 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
             if (PyObject_RichCompareBool(obj->keys[i].get(), k.get(), Py_EQ) == 1)
                 return obj->items[i];
         PyErr_Clear();
-        throw GraphBreak("python_exception", "KeyError " + pyRepr(k.get()));
+        throw GraphBreak(BreakId::PythonException, "KeyError " + pyRepr(k.get()));
     }
     case K::NNModule: {
         PyRef k = constantOf(key, "module index");
         PyRef v = PyRef::steal(PyObject_GetItem(obj->object.get(), k.get()));
         if (!v) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "module index");
+            throw GraphBreak(BreakId::PythonException, "module index");
         }
         return wrap(v.get(), obj->source ? Source::item(obj->source, k) : nullptr);
     }
@@ -233,12 +234,12 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
         PyRef v = PyRef::steal(PyObject_GetItem(obj->object.get(), k.get()));
         if (!v) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "index of " + obj->describe());
+            throw GraphBreak(BreakId::PythonException, "index of " + obj->describe());
         }
         return wrapUnguarded(v.get());
     }
     default:
-        throw GraphBreak("unknown_value", "subscript of " + obj->describe());
+        throw GraphBreak(BreakId::UnknownValue, "subscript of " + obj->describe());
     }
 }
 
@@ -269,7 +270,7 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
         v->meta = PyRef::steal(PyObject_Call(empty.get(), targs.get(), kw.get()));
         if (!v->meta) {
             PyErr_Clear();
-            throw GraphBreak("tensor_item", "Tensor.item()");
+            throw GraphBreak(BreakId::TensorItem, "Tensor.item()");
         }
         v->node = node;
         v->device = self->device;
@@ -277,9 +278,9 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
         return v;
     }
     if (scalarOut.count(name))
-        throw GraphBreak("tensor_item", "Tensor." + name + "()");
+        throw GraphBreak(BreakId::TensorItem, "Tensor." + name + "()");
     if (unsupported.count(name))
-        throw GraphBreak("unsupported_call", "Tensor." + name + "()");
+        throw GraphBreak(BreakId::UnsupportedCall, "Tensor." + name + "()");
     static const std::set<std::string> shapeQueries = {
         "size",       "stride",       "numel",         "nelement",
         "dim",        "ndimension",   "is_contiguous", "is_floating_point",
@@ -311,7 +312,7 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
         PyRef r = fn ? PyRef::steal(PyObject_Call(fn.get(), tuple.get(), kw.get())) : PyRef();
         if (!r) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "Tensor." + name + " raises");
+            throw GraphBreak(BreakId::PythonException, "Tensor." + name + " raises");
         }
         return wrapUnguarded(r.get());
     }

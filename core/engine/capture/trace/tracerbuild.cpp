@@ -95,7 +95,7 @@ void Tracer::op_FORMAT_VALUE(const CodeInstruction &ins) {
     PyRef out = value ? PyRef::steal(PyObject_Format(value.get(), spec.get())) : PyRef();
     if (!out) {
         PyErr_Clear();
-        throw GraphBreak("python_exception", "format of " + v->describe());
+        throw GraphBreak(BreakId::PythonException, "format of " + v->describe());
     }
     push(Value::constant(out));
 }
@@ -104,7 +104,7 @@ void Tracer::op_LIST_APPEND(const CodeInstruction &ins) {
     ValuePtr v = pop();
     ValuePtr list = top(ins.arg);
     if (list->kind != K::List)
-        throw GraphBreak("unknown_value", "LIST_APPEND to " + list->describe());
+        throw GraphBreak(BreakId::UnknownValue, "LIST_APPEND to " + list->describe());
     list->items.push_back(v);
     markMutated(list);
 }
@@ -113,7 +113,7 @@ void Tracer::op_LIST_EXTEND(const CodeInstruction &ins) {
     ValuePtr v = pop();
     ValuePtr list = top(ins.arg);
     if (list->kind != K::List)
-        throw GraphBreak("unknown_value", "LIST_EXTEND to " + list->describe());
+        throw GraphBreak(BreakId::UnknownValue, "LIST_EXTEND to " + list->describe());
     ValuePtr it = iterate(v);
     list->items.insert(list->items.end(), it->items.begin() + it->index, it->items.end());
     markMutated(list);
@@ -129,7 +129,7 @@ void Tracer::op_MAP_ADD(const CodeInstruction &ins) {
     ValuePtr key = pop();
     ValuePtr d = top(ins.arg);
     if (d->kind != K::Dict)
-        throw GraphBreak("unknown_value", "MAP_ADD to " + d->describe());
+        throw GraphBreak(BreakId::UnknownValue, "MAP_ADD to " + d->describe());
     PyRef k = constantOf(key, "dict key");
     for (size_t i = 0; i < d->keys.size(); ++i)
         if (PyObject_RichCompareBool(d->keys[i].get(), k.get(), Py_EQ) == 1) {
@@ -145,7 +145,7 @@ void Tracer::op_DICT_UPDATE(const CodeInstruction &ins) {
     ValuePtr src = pop();
     ValuePtr d = top(ins.arg);
     if (d->kind != K::Dict || src->kind != K::Dict)
-        throw GraphBreak("unknown_value", "dict update with " + src->describe());
+        throw GraphBreak(BreakId::UnknownValue, "dict update with " + src->describe());
     for (size_t i = 0; i < src->keys.size(); ++i) {
         bool found = false;
         for (size_t j = 0; j < d->keys.size() && !found; ++j)
@@ -174,8 +174,8 @@ std::vector<ValuePtr> Tracer::unpack(const ValuePtr &v, int n) {
         items.assign(it->items.begin() + it->index, it->items.end());
     }
     if (n >= 0 && static_cast<int>(items.size()) != n)
-        throw GraphBreak("python_exception", "cannot unpack " + std::to_string(items.size()) +
-                                                 " values into " + std::to_string(n));
+        throw GraphBreak(BreakId::PythonException, "cannot unpack " + std::to_string(items.size()) +
+                                                       " values into " + std::to_string(n));
     return items;
 }
 
@@ -189,7 +189,7 @@ void Tracer::op_UNPACK_EX(const CodeInstruction &ins) {
     int before = ins.arg & 0xFF, after = ins.arg >> 8;
     std::vector<ValuePtr> items = unpack(pop(), -1);
     if (static_cast<int>(items.size()) < before + after)
-        throw GraphBreak("python_exception", "not enough values to unpack");
+        throw GraphBreak(BreakId::PythonException, "not enough values to unpack");
     std::vector<ValuePtr> out(items.begin(), items.begin() + before);
     out.push_back(Value::sequence(
         K::List, std::vector<ValuePtr>(items.begin() + before, items.end() - after)));
@@ -220,7 +220,7 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
         long n = PyLong_AsLong(b->object.get());
         if (PyErr_Occurred()) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "sequence repeat by a non-int");
+            throw GraphBreak(BreakId::PythonException, "sequence repeat by a non-int");
         }
         std::vector<ValuePtr> items;
         for (long i = 0; i < n; ++i)
@@ -232,14 +232,14 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
     PyRef r = PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
     if (!r) {
         PyErr_Clear();
-        throw GraphBreak("python_exception", "operator." + name + " on constants raises");
+        throw GraphBreak(BreakId::PythonException, "operator." + name + " on constants raises");
     }
     return wrapUnguarded(r.get());
 }
 
 ValuePtr Tracer::compareOp(int op, const ValuePtr &a, const ValuePtr &b) {
     if (op < 0 || op > 5)
-        throw GraphBreak("unsupported_opcode", "COMPARE_OP " + std::to_string(op));
+        throw GraphBreak(BreakId::UnsupportedOpcode, "COMPARE_OP " + std::to_string(op));
     std::string name = kCmpNames[op];
     PyRef fn = PyRef::steal(operatorFn(name));
     if (a->kind == K::Tensor || b->kind == K::Tensor)
@@ -253,7 +253,7 @@ ValuePtr Tracer::compareOp(int op, const ValuePtr &a, const ValuePtr &b) {
     PyRef r = PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
     if (!r) {
         PyErr_Clear();
-        throw GraphBreak("python_exception", "operator." + name + " on constants raises");
+        throw GraphBreak(BreakId::PythonException, "operator." + name + " on constants raises");
     }
     return wrapUnguarded(r.get());
 }
@@ -284,7 +284,7 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
     else if (a->kind != b->kind)
         same = false;
     else
-        throw GraphBreak("unknown_value", "identity of " + a->describe());
+        throw GraphBreak(BreakId::UnknownValue, "identity of " + a->describe());
     push(Value::constant(PyBool_FromLong(ins.arg ? !same : same)));
 }
 
@@ -303,7 +303,7 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
         PyRef k = constantOf(item, "`in` operand");
         for (const ValuePtr &v : container->items) {
             if (v->kind == K::Tensor)
-                throw GraphBreak("tensor_python_op", "`in` over a list holding tensors");
+                throw GraphBreak(BreakId::TensorPythonOp, "`in` over a list holding tensors");
             PyRef c = v->asPython();
             found = found || (c && PyObject_RichCompareBool(c.get(), k.get(), Py_EQ) == 1);
         }
@@ -312,7 +312,7 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
         int r = PySequence_Contains(c.get(), k.get());
         if (r < 0) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "`in` raises");
+            throw GraphBreak(BreakId::PythonException, "`in` raises");
         }
         found = r == 1;
     }
@@ -330,7 +330,7 @@ ValuePtr unary(Tracer &t, const char *opName, const ValuePtr &v) {
     PyRef r = PyRef::steal(PyObject_CallOneArg(fn.get(), x.get()));
     if (!r) {
         PyErr_Clear();
-        throw GraphBreak("python_exception", std::string(opName) + " raises");
+        throw GraphBreak(BreakId::PythonException, std::string(opName) + " raises");
     }
     return t.wrapUnguarded(r.get());
 }
@@ -368,7 +368,7 @@ void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
                 return;
             }
         PyErr_Clear();
-        throw GraphBreak("python_exception", "KeyError " + pyRepr(k.get()));
+        throw GraphBreak(BreakId::PythonException, "KeyError " + pyRepr(k.get()));
     }
     if (container->kind == K::List) {
         PyRef k = constantOf(key, "list index");
@@ -376,13 +376,13 @@ void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
         Py_ssize_t n = static_cast<Py_ssize_t>(container->items.size());
         if (PyErr_Occurred() || i < -n || i >= n) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "list deletion index");
+            throw GraphBreak(BreakId::PythonException, "list deletion index");
         }
         container->items.erase(container->items.begin() + (i < 0 ? i + n : i));
         markMutated(container);
         return;
     }
-    throw GraphBreak("side_effect", "del on " + container->describe());
+    throw GraphBreak(BreakId::SideEffect, "del on " + container->describe());
 }
 
 void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
@@ -400,7 +400,7 @@ void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
         Py_ssize_t n = static_cast<Py_ssize_t>(container->items.size());
         if (PyErr_Occurred() || i < -n || i >= n) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "list assignment index");
+            throw GraphBreak(BreakId::PythonException, "list assignment index");
         }
         container->items[i < 0 ? i + n : i] = value;
         markMutated(container);
@@ -419,7 +419,7 @@ void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
         markMutated(container);
         return;
     }
-    throw GraphBreak("side_effect", "item assignment on " + container->describe());
+    throw GraphBreak(BreakId::SideEffect, "item assignment on " + container->describe());
 }
 
 } // namespace dynascope

@@ -1,7 +1,8 @@
-// Builtins (len, isinstance, range, enumerate, zip, min/max…) and methods of lists, dicts and
+// Calls of builtins (the table in builtintable.cpp first) and of methods of lists, dicts and
 // constants: modelled on Values, folded when every input is a constant, a break otherwise.
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
+#include "trace/builtintable.h"
 #include "trace/tracer.h"
 
 #include <set>
@@ -11,21 +12,6 @@ namespace dynascope {
 namespace {
 
 using K = Value::Kind;
-
-bool is(const ValuePtr &fn, const char *builtinName) {
-    return fn->object.get() == py::builtin(builtinName);
-}
-
-bool allConstant(const std::vector<ValuePtr> &args,
-                 const std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
-    for (const ValuePtr &a : args)
-        if (!a->asPython())
-            return false;
-    for (const auto &k : kwargs)
-        if (!k.second->asPython())
-            return false;
-    return true;
-}
 
 PyRef foldCall(Tracer &t, PyObject *fn, const std::vector<ValuePtr> &args,
                const std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
@@ -39,7 +25,7 @@ PyRef foldCall(Tracer &t, PyObject *fn, const std::vector<ValuePtr> &args,
     PyRef r = PyRef::steal(PyObject_Call(fn, tuple.get(), kw.get()));
     if (!r) {
         PyErr_Clear();
-        throw GraphBreak("python_exception", "constant call raises");
+        throw GraphBreak(BreakId::PythonException, "constant call raises");
     }
     return r;
 }
@@ -66,24 +52,6 @@ bool isPureBuiltin(PyObject *fn) {
     return mod == "builtins" && names.count(py::nameOf(fn));
 }
 
-PyObject *pythonTypeOf(const ValuePtr &v) {
-    switch (v->kind) {
-    case K::Tensor:
-        return py::tensorType();
-    case K::Tuple:
-        return v->object ? reinterpret_cast<PyObject *>(Py_TYPE(v->object.get()))
-                         : reinterpret_cast<PyObject *>(&PyTuple_Type);
-    case K::List:
-        return reinterpret_cast<PyObject *>(&PyList_Type);
-    case K::Dict:
-        return reinterpret_cast<PyObject *>(&PyDict_Type);
-    case K::NestedFunction:
-        return reinterpret_cast<PyObject *>(&PyFunction_Type);
-    default:
-        return v->object ? reinterpret_cast<PyObject *>(Py_TYPE(v->object.get())) : nullptr;
-    }
-}
-
 } // namespace
 
 ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
@@ -92,167 +60,10 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
     std::string name = py::nameOf(f);
     std::string mod = py::moduleOf(f);
     if (name == "graph_break" && mod == "_dynascope_capture")
-        throw GraphBreak("graph_break_call", "torch._dynamo.graph_break()");
-    if (is(fn, "print") || is(fn, "input") || is(fn, "open") || is(fn, "breakpoint"))
-        throw GraphBreak("unsupported_builtin", name);
-    if (is(fn, "len") && args.size() == 1) {
-        const ValuePtr &a = args[0];
-        if (a->isSequence() || a->kind == K::Dict)
-            return Value::constant(PyRef::steal(PyLong_FromSize_t(a->items.size())));
-        if (a->kind == K::DictView)
-            return Value::constant(PyRef::steal(PyLong_FromSize_t(a->self->items.size())));
-        if (a->kind == K::Tensor) {
-            ValuePtr shape = getAttr(a, "shape");
-            if (PyTuple_Size(shape->object.get()) == 0)
-                throw GraphBreak("python_exception", "len() of a 0-d tensor");
-            return wrapUnguarded(PyTuple_GET_ITEM(shape->object.get(), 0));
-        }
-        if (a->kind == K::NNModule)
-            return Value::constant(
-                PyRef::steal(PyLong_FromSsize_t(PyObject_Length(a->object.get()))));
-    }
-    if (is(fn, "isinstance") && args.size() == 2) {
-        PyObject *type = pythonTypeOf(args[0]);
-        PyRef cls = constantOf(args[1], "isinstance class");
-        if (!type)
-            throw GraphBreak("unknown_value", "isinstance of " + args[0]->describe());
-        int r = args[0]->object && args[0]->kind != K::Tensor
-                    ? PyObject_IsInstance(args[0]->object.get(), cls.get())
-                    : PyObject_IsSubclass(type, cls.get());
-        if (r < 0) {
-            PyErr_Clear();
-            throw GraphBreak("python_exception", "isinstance raises");
-        }
-        return Value::constant(PyBool_FromLong(r));
-    }
-    if (is(fn, "type") && args.size() == 1) {
-        PyObject *type = pythonTypeOf(args[0]);
-        if (type)
-            return Value::constant(type);
-    }
-    if ((is(fn, "getattr") || is(fn, "hasattr")) && (args.size() == 2 || args.size() == 3)) {
-        PyRef attrName = constantOf(args[1], "attribute name");
-        if (!PyUnicode_Check(attrName.get()))
-            throw GraphBreak("python_exception", "attribute name must be a string");
-        const std::string attr = PyUnicode_AsUTF8(attrName.get());
-        // Whether the attribute exists is part of what the trace assumed (Dynamo's HASATTR).
-        bool guardable =
-            args[0]->source && (args[0]->kind == K::UserObject || args[0]->kind == K::NNModule);
-        try {
-            ValuePtr v = getAttr(args[0], attr);
-            if (!is(fn, "hasattr"))
-                return v;
-            if (guardable)
-                addGuard(Guard::hasAttr(args[0]->source, attr, true));
-            return Value::constant(Py_True);
-        } catch (const GraphBreak &b) {
-            if (b.typeId() != "python_exception")
-                throw;
-            if (guardable)
-                addGuard(Guard::hasAttr(args[0]->source, attr, false));
-            if (is(fn, "hasattr"))
-                return Value::constant(Py_False);
-            if (args.size() == 3)
-                return args[2];
-            throw;
-        }
-    }
-    if (is(fn, "enumerate") && !args.empty()) {
-        long start = 0;
-        if (args.size() > 1)
-            start = PyLong_AsLong(constantOf(args[1], "enumerate start").get());
-        for (const auto &k : kwargs)
-            if (k.first == "start")
-                start = PyLong_AsLong(constantOf(k.second, "enumerate start").get());
-        ValuePtr it = iterate(args[0]);
-        auto out = Value::ofKind(K::Iterator);
-        for (size_t i = it->index; i < it->items.size(); ++i)
-            out->items.push_back(Value::sequence(
-                K::Tuple, {Value::constant(PyRef::steal(PyLong_FromLong(start++))), it->items[i]}));
-        return out;
-    }
-    if (is(fn, "zip") && kwargs.empty()) {
-        std::vector<ValuePtr> its;
-        size_t n = SIZE_MAX;
-        for (const ValuePtr &a : args) {
-            its.push_back(iterate(a));
-            n = std::min(n, its.back()->items.size() - its.back()->index);
-        }
-        auto out = Value::ofKind(K::Iterator);
-        for (size_t i = 0; !its.empty() && i < n; ++i) {
-            std::vector<ValuePtr> row;
-            for (const ValuePtr &it : its)
-                row.push_back(it->items[it->index + i]);
-            out->items.push_back(Value::sequence(K::Tuple, row));
-        }
-        return out;
-    }
-    if ((is(fn, "list") || is(fn, "tuple")) && args.size() <= 1 && kwargs.empty()) {
-        std::vector<ValuePtr> items;
-        if (!args.empty()) {
-            ValuePtr it = iterate(args[0]);
-            items.assign(it->items.begin() + it->index, it->items.end());
-        }
-        return Value::sequence(is(fn, "list") ? K::List : K::Tuple, items);
-    }
-    if (is(fn, "dict") && args.empty()) {
-        auto d = Value::ofKind(K::Dict);
-        for (auto &k : kwargs) {
-            d->keys.push_back(PyRef::steal(PyUnicode_FromString(k.first.c_str())));
-            d->items.push_back(k.second);
-        }
-        return d;
-    }
-    if (is(fn, "map") && args.size() >= 2 && kwargs.empty()) {
-        // Eager, as Dynamo unrolls it: map over what the iterables hold now.
-        std::vector<ValuePtr> its;
-        size_t n = SIZE_MAX;
-        for (size_t i = 1; i < args.size(); ++i) {
-            its.push_back(iterate(args[i]));
-            n = std::min(n, its.back()->items.size() - its.back()->index);
-        }
-        auto out = Value::ofKind(K::Iterator);
-        for (size_t i = 0; i < n; ++i) {
-            std::vector<ValuePtr> row;
-            for (const ValuePtr &it : its)
-                row.push_back(it->items[it->index + i]);
-            out->items.push_back(call(args[0], row, {}));
-        }
-        return out;
-    }
-    if (is(fn, "iter") && args.size() == 1)
-        return iterate(args[0]);
-    if (is(fn, "next") && !args.empty() && args[0]->kind == K::Iterator) {
-        ValuePtr it = args[0];
-        if (it->index < static_cast<int>(it->items.size()))
-            return it->items[it->index++];
-        if (args.size() > 1)
-            return args[1];
-        throw GraphBreak("python_exception", "StopIteration");
-    }
-    if (is(fn, "abs") && args.size() == 1 && args[0]->kind == K::Tensor) {
-        PyRef torchAbs = PyRef::steal(PyObject_GetAttrString(py::torch(), "abs"));
-        return callGraph("call_function", "torch.abs", torchAbs, torchAbs.get(), args, {});
-    }
-    if (is(fn, "sum") && !args.empty() && !allConstant(args, kwargs)) {
-        ValuePtr it = iterate(args[0]);
-        ValuePtr acc =
-            args.size() > 1 ? args[1] : Value::constant(PyRef::steal(PyLong_FromLong(0)));
-        for (const auto &k : kwargs) {
-            if (k.first != "start")
-                throw GraphBreak("python_exception",
-                                 "sum() got an unexpected keyword argument '" + k.first + "'");
-            acc = k.second;
-        }
-        for (size_t i = it->index; i < it->items.size(); ++i)
-            acc = binaryOp(0, acc, it->items[i]);
-        return acc;
-    }
-    if ((is(fn, "float") || is(fn, "int") || is(fn, "bool")) && args.size() == 1 &&
-        args[0]->kind == K::Tensor)
-        throw GraphBreak("tensor_item", name + "() of a tensor");
-    if ((is(fn, "min") || is(fn, "max")) && !allConstant(args, kwargs))
-        throw GraphBreak("tensor_python_op", name + "() over tensors");
+        throw GraphBreak(BreakId::GraphBreakCall, "torch._dynamo.graph_break()");
+    if (BuiltinHandler handler = BuiltinTable::instance().find(f, name))
+        if (ValuePtr v = handler(*this, fn, args, kwargs))
+            return v;
     if (mod == "_operator" || mod == "operator") {
         bool anyTensor = false;
         for (const ValuePtr &a : args)
@@ -265,9 +76,10 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
     if (isPureBuiltin(f) && allConstant(args, kwargs))
         return wrapUnguarded(foldCall(*this, f, args, kwargs).get());
     if (PyType_Check(f))
-        throw GraphBreak("unsupported_call", std::string("instantiating ") +
-                                                 reinterpret_cast<PyTypeObject *>(f)->tp_name);
-    throw GraphBreak("unsupported_call", (mod.empty() ? "" : mod + ".") + name);
+        throw GraphBreak(BreakId::UnsupportedCall,
+                         std::string("instantiating ") +
+                             reinterpret_cast<PyTypeObject *>(f)->tp_name);
+    throw GraphBreak(BreakId::UnsupportedCall, (mod.empty() ? "" : mod + ".") + name);
 }
 
 ValuePtr Tracer::callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
@@ -296,7 +108,7 @@ ValuePtr Tracer::callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args
             if (i < 0)
                 i += n;
             if (i < 0 || i >= n)
-                throw GraphBreak("python_exception", "pop index out of range");
+                throw GraphBreak(BreakId::PythonException, "pop index out of range");
             ValuePtr v = self->items[i];
             self->items.erase(self->items.begin() + i);
             mutated();
@@ -348,7 +160,7 @@ ValuePtr Tracer::callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args
         }
         PyErr_Clear();
     }
-    throw GraphBreak("unsupported_call", self->describe() + "." + name + "()");
+    throw GraphBreak(BreakId::UnsupportedCall, self->describe() + "." + name + "()");
 }
 
 } // namespace dynascope

@@ -70,12 +70,12 @@ void Tracer::op_CALL_FUNCTION_EX(const CodeInstruction &ins) {
     std::vector<std::pair<std::string, ValuePtr>> kwargs;
     if (kw) {
         if (kw->kind != K::Dict)
-            throw GraphBreak("unknown_value", "**kwargs of " + kw->describe());
+            throw GraphBreak(BreakId::UnknownValue, "**kwargs of " + kw->describe());
         for (size_t i = 0; i < kw->keys.size(); ++i)
             kwargs.push_back({PyUnicode_AsUTF8(kw->keys[i].get()), kw->items[i]});
     }
     if (null->kind != K::Null)
-        throw GraphBreak("unknown_value", "CALL_FUNCTION_EX without NULL");
+        throw GraphBreak(BreakId::UnknownValue, "CALL_FUNCTION_EX without NULL");
     push(call(fn, std::move(args), std::move(kwargs)));
 }
 
@@ -124,8 +124,9 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
                 if (type == "set_grad_enabled")
                     ctx->index = args.size() == 1 && truthOf(args[0]) ? 1 : 0;
                 if (type == "set_grad_enabled")
-                    throw GraphBreak("unsupported_call", "torch.set_grad_enabled (global mode "
-                                                         "change outside a with block)");
+                    throw GraphBreak(BreakId::UnsupportedCall,
+                                     "torch.set_grad_enabled (global mode "
+                                     "change outside a with block)");
                 return ctx;
             }
             return callBuiltin(fn, args, kwargs);
@@ -140,7 +141,7 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
     case K::UserFunction: {
         PyObject *f = fn->object.get();
         if (PyObject_HasAttrString(f, "_dynascope_disabled"))
-            throw GraphBreak("disabled_function", py::qualnameOf(f));
+            throw GraphBreak(BreakId::DisabledFunction, py::qualnameOf(f));
         // torch._dynamo.is_compiling() / torch.compiler.is_compiling(): True while tracing.
         if (PyObject_HasAttrString(f, "_dynascope_is_compiling"))
             return Value::constant(Py_True);
@@ -171,7 +172,7 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         auto func =
             wrap(fn->object.get(), fn->source ? Source::attr(fn->source, "__func__") : nullptr);
         if (func->kind == K::BoundMethod)
-            throw GraphBreak("unsupported_call", "method of a method");
+            throw GraphBreak(BreakId::UnsupportedCall, "method of a method");
         return call(func, std::move(args), std::move(kwargs));
     }
     case K::NNModule: {
@@ -179,14 +180,14 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         for (const char *hooks : {"_forward_hooks", "_forward_pre_hooks", "_backward_hooks"}) {
             PyRef d = PyRef::steal(PyObject_GetAttrString(mod, hooks));
             if (d && PyDict_Check(d.get()) && PyDict_Size(d.get()) > 0)
-                throw GraphBreak("unsupported_call", "nn.Module with hooks");
+                throw GraphBreak(BreakId::UnsupportedCall, "nn.Module with hooks");
             PyErr_Clear();
         }
         PyRef forward = PyRef::steal(
             PyObject_GetAttrString(reinterpret_cast<PyObject *>(Py_TYPE(mod)), "forward"));
         if (!forward || !PyFunction_Check(forward.get())) {
             PyErr_Clear();
-            throw GraphBreak("unsupported_call", "nn.Module without a Python forward");
+            throw GraphBreak(BreakId::UnsupportedCall, "nn.Module without a Python forward");
         }
         args.insert(args.begin(), fn);
         return call(wrapUnguarded(forward.get()), std::move(args), std::move(kwargs));
@@ -233,7 +234,7 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
     default:
         break;
     }
-    throw GraphBreak("unsupported_call", "call to " + fn->describe());
+    throw GraphBreak(BreakId::UnsupportedCall, "call to " + fn->describe());
 }
 
 ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
@@ -243,9 +244,9 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
                             std::vector<std::pair<std::string, ValuePtr>> kwargs) {
     auto *code = reinterpret_cast<PyCodeObject *>(codeObj);
     if (m_frames.size() >= kMaxInlineDepth)
-        throw GraphBreak("inline_depth", PyUnicode_AsUTF8(code->co_qualname));
+        throw GraphBreak(BreakId::InlineDepth, PyUnicode_AsUTF8(code->co_qualname));
     if (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
-        throw GraphBreak("unsupported_call",
+        throw GraphBreak(BreakId::UnsupportedCall,
                          std::string("generator function ") + PyUnicode_AsUTF8(code->co_qualname));
     auto f = std::make_unique<Frame>();
     f->view = CodeView::of(codeObj);
@@ -268,7 +269,7 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     int varargsSlot = argc + kwonly, varkwSlot = argc + kwonly + (hasVarargs ? 1 : 0);
     if (args.size() > static_cast<size_t>(argc)) {
         if (!hasVarargs)
-            throw GraphBreak("python_exception",
+            throw GraphBreak(BreakId::PythonException,
                              qual + "() takes " + std::to_string(argc) + " positional arguments");
         f->locals[varargsSlot] =
             Value::sequence(K::Tuple, std::vector<ValuePtr>(args.begin() + argc, args.end()));
@@ -283,14 +284,14 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
                 slot = i;
         if (slot >= 0) {
             if (f->locals[slot])
-                throw GraphBreak("python_exception",
+                throw GraphBreak(BreakId::PythonException,
                                  qual + "() got multiple values for " + kv.first);
             f->locals[slot] = kv.second;
         } else if (extraKw) {
             extraKw->keys.push_back(PyRef::steal(PyUnicode_FromString(kv.first.c_str())));
             extraKw->items.push_back(kv.second);
         } else {
-            throw GraphBreak("python_exception",
+            throw GraphBreak(BreakId::PythonException,
                              qual + "() got an unexpected keyword argument '" + kv.first + "'");
         }
     }
@@ -301,7 +302,7 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     for (int i = 0; i < argc; ++i)
         if (!f->locals[i]) {
             if (i < firstDefault)
-                throw GraphBreak("python_exception",
+                throw GraphBreak(BreakId::PythonException,
                                  qual + "() missing argument '" + names[i] + "'");
             f->locals[i] = defaults[i - firstDefault];
         }
@@ -313,14 +314,14 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
                     if (names[i] == PyUnicode_AsUTF8(kwDefaults->keys[k].get()))
                         d = kwDefaults->items[k];
             if (!d)
-                throw GraphBreak("python_exception",
+                throw GraphBreak(BreakId::PythonException,
                                  qual + "() missing keyword argument '" + names[i] + "'");
             f->locals[i] = d;
         }
     // Free variables occupy the last slots.
     int nfree = code->co_nfreevars;
     if (static_cast<int>(closure.size()) != nfree)
-        throw GraphBreak("unknown_value", "closure size mismatch for " + qual);
+        throw GraphBreak(BreakId::UnknownValue, "closure size mismatch for " + qual);
     for (int i = 0; i < nfree; ++i)
         f->locals[f->locals.size() - nfree + i] = closure[i];
     m_frames.push_back(std::move(f));

@@ -78,7 +78,7 @@ void Tracer::op_GET_ITER(const CodeInstruction &) {
 void Tracer::op_FOR_ITER(const CodeInstruction &ins) {
     ValuePtr it = top();
     if (it->kind != Value::Kind::Iterator)
-        throw GraphBreak("unknown_value", "FOR_ITER over " + it->describe());
+        throw GraphBreak(BreakId::UnknownValue, "FOR_ITER over " + it->describe());
     if (it->index < static_cast<int>(it->items.size())) {
         push(it->items[it->index++]);
     } else {
@@ -97,7 +97,7 @@ void Tracer::op_GET_LEN(const CodeInstruction &) {
     Py_ssize_t n = PyObject_Length(p.get());
     if (n < 0) {
         PyErr_Clear();
-        throw GraphBreak("python_exception", "len() of " + v->describe());
+        throw GraphBreak(BreakId::PythonException, "len() of " + v->describe());
     }
     push(Value::constant(PyRef::steal(PyLong_FromSsize_t(n))));
 }
@@ -131,7 +131,7 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
     case K::Tensor: {
         std::vector<std::string> shape = shapeStrings(*v);
         if (shape.empty())
-            throw GraphBreak("tensor_python_op", "iteration over a 0-d tensor");
+            throw GraphBreak(BreakId::TensorPythonOp, "iteration over a 0-d tensor");
         ValuePtr n = getAttr(v, "shape");
         PyRef size = PyRef::steal(PySequence_GetItem(n->object.get(), 0));
         long count = PyLong_AsLong(size.get());
@@ -147,7 +147,7 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
         if (n < 0 || (type != "ModuleList" && type != "Sequential" && type != "ModuleDict" &&
                       type != "ParameterList")) {
             PyErr_Clear();
-            throw GraphBreak("unknown_value", "iteration over " + v->describe());
+            throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
         }
         if (type == "ModuleDict") {
             PyRef keys = PyRef::steal(PyObject_CallMethod(mod, "keys", nullptr));
@@ -162,7 +162,7 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
             PyRef child = PyRef::steal(PyObject_GetItem(mod, key.get()));
             if (!child) {
                 PyErr_Clear();
-                throw GraphBreak("unknown_value", "iteration over " + v->describe());
+                throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
             }
             it->items.push_back(
                 wrap(child.get(), v->source ? Source::item(v->source, key) : nullptr));
@@ -173,18 +173,18 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
         PyRef iter = PyRef::steal(PyObject_GetIter(v->object.get()));
         if (!iter) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "iteration over " + v->describe());
+            throw GraphBreak(BreakId::PythonException, "iteration over " + v->describe());
         }
         while (PyRef item = PyRef::steal(PyIter_Next(iter.get())))
             it->items.push_back(wrapUnguarded(item.get()));
         if (PyErr_Occurred()) {
             PyErr_Clear();
-            throw GraphBreak("python_exception", "iteration over " + v->describe());
+            throw GraphBreak(BreakId::PythonException, "iteration over " + v->describe());
         }
         return it;
     }
     default:
-        throw GraphBreak("unknown_value", "iteration over " + v->describe());
+        throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
     }
 }
 
@@ -197,7 +197,7 @@ void Tracer::setGradMode(bool enabled) {
     PyRef fn = c ? PyRef::steal(PyObject_GetAttrString(c.get(), "_set_grad_enabled")) : PyRef();
     if (!fn) {
         PyErr_Clear();
-        throw GraphBreak("unsupported_call", "torch._C._set_grad_enabled is missing");
+        throw GraphBreak(BreakId::UnsupportedCall, "torch._C._set_grad_enabled is missing");
     }
     m_graph->addCall("call_function", "torch._C._set_grad_enabled", fn,
                      {NodeArg::ofConst(PyRef::borrow(enabled ? Py_True : Py_False))}, {});
@@ -213,7 +213,7 @@ void Tracer::setGradMode(bool enabled) {
 void Tracer::op_BEFORE_WITH(const CodeInstruction &) {
     ValuePtr ctx = pop();
     if (ctx->kind != Value::Kind::GradMode || ctx->name == "__exit__")
-        throw GraphBreak("unsupported_opcode", "BEFORE_WITH on " + ctx->describe());
+        throw GraphBreak(BreakId::UnsupportedOpcode, "BEFORE_WITH on " + ctx->describe());
     auto exit = Value::ofKind(Value::Kind::GradMode);
     exit->name = "__exit__";
     exit->index = m_gradMode ? 1 : 0;

@@ -30,7 +30,7 @@ NodeArg toNodeArg(const ValuePtr &v) {
     default: {
         PyRef p = v->asPython();
         if (!p)
-            throw GraphBreak("unknown_value", "graph argument " + v->describe());
+            throw GraphBreak(BreakId::UnknownValue, "graph argument " + v->describe());
         return NodeArg::ofConst(p);
     }
     }
@@ -136,7 +136,7 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
     for (const auto &k : kwargs)
         nodeKwargs.push_back({k.first, toNodeArg(k.second)});
     if (isDataDependentShapeOp(target))
-        throw GraphBreak("data_dependent_shape", target);
+        throw GraphBreak(BreakId::DataDependentShape, target);
     // Shape inference runs under the traced code's grad mode (requires_grad of the results).
     PyRef c = PyRef::steal(PyObject_GetAttrString(py::torch(), "_C"));
     PyRef setGrad = PyRef::steal(PyObject_GetAttrString(c.get(), "_set_grad_enabled"));
@@ -156,12 +156,12 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
     if (!result) {
         std::string err = errorText();
         if (err.find("_local_scalar_dense") != std::string::npos)
-            throw GraphBreak("tensor_item", target + " needs a tensor's value");
+            throw GraphBreak(BreakId::TensorItem, target + " needs a tensor's value");
         // No meta kernel: infer on zero-filled real tensors of the same shapes instead.
         result = callExample(metaFn, op, target, args, kwargs, 1);
         if (!result) {
             std::string err2 = errorText();
-            throw GraphBreak("unsupported_call", target + ": " + err2);
+            throw GraphBreak(BreakId::UnsupportedCall, target + ": " + err2);
         }
     }
     PyRef device;
@@ -258,7 +258,7 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
     if (result.get() == Py_None || PyBool_Check(result.get()) || PyLong_Check(result.get()) ||
         PyFloat_Check(result.get()))
         return Value::constant(result);
-    throw GraphBreak("unknown_value", target + " returned " + Py_TYPE(result.get())->tp_name);
+    throw GraphBreak(BreakId::UnknownValue, target + " returned " + Py_TYPE(result.get())->tp_name);
 }
 
 } // namespace dynascope

@@ -11,7 +11,7 @@ std::string nameAt(PyObject *code, const char *table, int i) {
     PyObject *n = t ? PyTuple_GetItem(t.get(), i) : nullptr;
     if (!n) {
         PyErr_Clear();
-        throw GraphBreak("unknown_value", std::string("bad index into ") + table);
+        throw GraphBreak(BreakId::UnknownValue, std::string("bad index into ") + table);
     }
     return PyUnicode_AsUTF8(n);
 }
@@ -31,13 +31,13 @@ void Tracer::op_PUSH_NULL(const CodeInstruction &) {
 
 void Tracer::op_COPY(const CodeInstruction &ins) {
     if (ins.arg < 1 || ins.arg > static_cast<int>(frame().stack.size()))
-        throw GraphBreak("unknown_value", "COPY past the stack");
+        throw GraphBreak(BreakId::UnknownValue, "COPY past the stack");
     push(top(ins.arg));
 }
 
 void Tracer::op_SWAP(const CodeInstruction &ins) {
     if (ins.arg < 1 || ins.arg > static_cast<int>(frame().stack.size()))
-        throw GraphBreak("unknown_value", "SWAP past the stack");
+        throw GraphBreak(BreakId::UnknownValue, "SWAP past the stack");
     std::swap(top(1), top(ins.arg));
 }
 
@@ -50,8 +50,8 @@ void Tracer::op_LOAD_FAST(const CodeInstruction &ins) {
     Frame &f = frame();
     ValuePtr v = f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg);
     if (!v)
-        throw GraphBreak("python_exception", "local '" + f.view->slotNames()[ins.arg] +
-                                                 "' referenced before assignment");
+        throw GraphBreak(BreakId::PythonException, "local '" + f.view->slotNames()[ins.arg] +
+                                                       "' referenced before assignment");
     push(v);
 }
 
@@ -60,7 +60,8 @@ void Tracer::op_STORE_FAST(const CodeInstruction &ins) {
 }
 
 void Tracer::op_DELETE_FAST(const CodeInstruction &ins) {
-    throw GraphBreak("unsupported_opcode", "DELETE_FAST " + frame().view->slotNames()[ins.arg]);
+    throw GraphBreak(BreakId::UnsupportedOpcode,
+                     "DELETE_FAST " + frame().view->slotNames()[ins.arg]);
 }
 
 void Tracer::op_LOAD_GLOBAL(const CodeInstruction &ins) {
@@ -85,7 +86,7 @@ void Tracer::op_LOAD_GLOBAL(const CodeInstruction &ins) {
     } else {
         v = PyDict_GetItemString(f.builtins.get(), name.c_str());
         if (!v)
-            throw GraphBreak("python_exception", "name '" + name + "' is not defined");
+            throw GraphBreak(BreakId::PythonException, "name '" + name + "' is not defined");
         src = Source::builtin(name);
     }
     push(wrap(v, src));
@@ -123,9 +124,9 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
     ValuePtr value = pop();
     if ((owner->kind != Value::Kind::UserObject && owner->kind != Value::Kind::NNModule) ||
         !owner->object)
-        throw GraphBreak("side_effect", "STORE_ATTR on " + owner->describe());
+        throw GraphBreak(BreakId::SideEffect, "STORE_ATTR on " + owner->describe());
     if (owner->kind == Value::Kind::NNModule && value->kind == Value::Kind::Tensor)
-        throw GraphBreak("side_effect", "assigning a tensor attribute of an nn.Module");
+        throw GraphBreak(BreakId::SideEffect, "assigning a tensor attribute of an nn.Module");
     m_attrs[{owner->object.get(), name}] = value;
     recordSideEffect({SideEffect::Kind::SetAttr, owner, name, nullptr, value});
 }
@@ -152,7 +153,7 @@ void Tracer::op_LOAD_DEREF(const CodeInstruction &ins) {
     Frame &f = frame();
     ValuePtr cell = f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg);
     if (!cell || cell->kind != Value::Kind::Cell)
-        throw GraphBreak("unknown_value", "LOAD_DEREF of a non-cell");
+        throw GraphBreak(BreakId::UnknownValue, "LOAD_DEREF of a non-cell");
     push(loadCell(cell));
 }
 
@@ -160,14 +161,15 @@ void Tracer::op_STORE_DEREF(const CodeInstruction &ins) {
     Frame &f = frame();
     ValuePtr cell = f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg);
     if (!cell || cell->kind != Value::Kind::Cell)
-        throw GraphBreak("unknown_value", "STORE_DEREF of a non-cell");
+        throw GraphBreak(BreakId::UnknownValue, "STORE_DEREF of a non-cell");
     storeCell(cell, pop());
 }
 
 ValuePtr Tracer::loadCell(const ValuePtr &cell) {
     if (!cell->object) {
         if (cell->items.empty() || !cell->items[0])
-            throw GraphBreak("python_exception", "free variable referenced before assignment");
+            throw GraphBreak(BreakId::PythonException,
+                             "free variable referenced before assignment");
         return cell->items[0];
     }
     auto over = m_attrs.find({cell->object.get(), "cell_contents"});
@@ -175,7 +177,7 @@ ValuePtr Tracer::loadCell(const ValuePtr &cell) {
         return over->second;
     PyObject *v = PyCell_GET(cell->object.get());
     if (!v)
-        throw GraphBreak("python_exception", "free variable referenced before assignment");
+        throw GraphBreak(BreakId::PythonException, "free variable referenced before assignment");
     return wrap(v,
                 cell->source ? Source::cellContents(cell->source, cell->source->name()) : nullptr);
 }

@@ -20,5 +20,7 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *frame, const CaptureTarg
 
 // The exception class fullgraph=True raises on a graph break (_dynascope_capture.Unsupported).
 PyObject *unsupportedError();
+// The exception class a bug in the tracer raises (_dynascope_capture.InternalError).
+PyObject *internalError();
 
 } // namespace dynascope

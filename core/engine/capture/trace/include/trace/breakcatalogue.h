@@ -1,5 +1,6 @@
-// The catalogue of graph-break types: stable ids with an explanation and a hint (Dynamo's
-// unimplemented(gb_type, context, explanation, hints)), and the exception the tracer throws.
+// The catalogue of graph-break types: an enum of ids with one table giving each its stable name,
+// explanation and hint (Dynamo's unimplemented(gb_type, context, explanation, hints)), and the
+// exception the tracer throws. An id that is not in the enum does not compile.
 #pragma once
 
 #include <stdexcept>
@@ -8,29 +9,51 @@
 
 namespace dynascope {
 
+enum class BreakId {
+    DataDependentBranch,
+    TensorItem,
+    DataDependentShape,
+    UnsupportedBuiltin,
+    DisabledFunction,
+    GraphBreakCall,
+    UnsupportedCall,
+    UnsupportedOpcode,
+    UnsupportedAttribute,
+    SideEffect,
+    InlineDepth,
+    UnknownValue,
+    TensorPythonOp,
+    TooManyInstructions,
+    PythonException,
+    Count // not a break type: the number of them
+};
+
 struct BreakType {
-    const char *id;
+    BreakId id;
+    const char *name; // the stable id tests, explain output and the GUI key on
     const char *explanation;
     const char *hint;
 };
 
-// Every break type, in a stable order.
+// Every break type, in enum order.
 const std::vector<BreakType> &breakCatalogue();
-// The entry for `id` (the "unsupported_call" entry when unknown).
-const BreakType &breakType(const std::string &id);
+const BreakType &breakType(BreakId id);
 
 // Thrown by the tracer where it cannot go on; caught once, in the trace loop.
 class GraphBreak : public std::runtime_error {
 public:
-    GraphBreak(std::string typeId, std::string context)
-        : std::runtime_error(context), m_typeId(std::move(typeId)), m_context(std::move(context)) {}
-    const std::string &typeId() const { return m_typeId; }
+    GraphBreak(BreakId id, std::string context)
+        : std::runtime_error(context), m_id(id), m_context(std::move(context)) {}
+    BreakId id() const { return m_id; }
+    // The stable name ("data_dependent_branch").
+    std::string typeId() const { return breakType(m_id).name; }
     const std::string &context() const { return m_context; }
     // "explanation: context" in words.
     std::string reason() const;
 
 private:
-    std::string m_typeId, m_context;
+    BreakId m_id;
+    std::string m_context;
 };
 
 } // namespace dynascope

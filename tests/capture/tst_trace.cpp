@@ -1,0 +1,89 @@
+// The trace stage's tables on their own: the break catalogue (one entry per BreakId, in enum
+// order) and the builtin table (every name a real builtin, the calls it models folded as
+// CPython computes them).
+#include "python/interpreter.h"
+#include "runtime/capturemodule.h"
+#include "trace/breakcatalogue.h"
+#include "trace/builtintable.h"
+
+#include <Python.h>
+#include <QtTest>
+
+#include <memory>
+#include <set>
+
+using namespace dynascope;
+
+class TestTrace : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        m_interpreter = std::make_unique<Interpreter>(std::vector<std::string>{"tst_trace"});
+        QVERIFY(installCaptureModule());
+    }
+
+    void breakCatalogueHasOneEntryPerIdInOrder() {
+        const auto &catalogue = breakCatalogue();
+        QCOMPARE(catalogue.size(), static_cast<size_t>(BreakId::Count));
+        std::set<std::string> names;
+        for (size_t i = 0; i < catalogue.size(); ++i) {
+            QCOMPARE(static_cast<size_t>(catalogue[i].id), i);
+            QVERIFY(names.insert(catalogue[i].name).second);
+            QVERIFY(std::string(catalogue[i].explanation).size() > 10);
+            QVERIFY(std::string(catalogue[i].hint).size() > 10);
+        }
+        GraphBreak b(BreakId::TensorItem, "x.item()");
+        QCOMPARE(b.typeId(), std::string("tensor_item"));
+        QCOMPARE(b.reason(), std::string(breakType(BreakId::TensorItem).explanation) + ": x.item()");
+    }
+
+    void builtinTableNamesRealBuiltins() {
+        const BuiltinTable &table = BuiltinTable::instance();
+        QVERIFY(table.names().size() >= 20);
+        PyObject *builtins = PyEval_GetBuiltins();
+        for (const std::string &name : table.names()) {
+            PyObject *fn = PyDict_GetItemString(builtins, name.c_str());
+            QVERIFY2(fn, name.c_str());
+            QVERIFY2(table.find(fn, name), name.c_str());
+            // The same name on another object is not the builtin.
+            QVERIFY(!table.find(Py_None, name));
+        }
+        QVERIFY(!table.find(PyDict_GetItemString(builtins, "len"), "sorted"));
+    }
+
+    // Builtins the table models, traced on lists, against plain CPython.
+    void builtinsTraceAsCPythonRuns() {
+        const char *script = R"PY(
+import _dynascope_capture as C
+def fn(xs, d):
+    pairs = list(zip(xs, [1, 2, 3]))
+    return (len(xs), isinstance(xs, list), type(d) is dict, list(enumerate(xs, 1)), pairs,
+            list(map(lambda a: a * 2, xs)), sum(xs), getattr(3, "missing", 7), hasattr(d, "get"),
+            next(iter(xs)), tuple(xs), dict(a=1))
+frames = []
+def backend(spec, inputs):
+    frames.append(spec)
+    raise AssertionError("no graph expected: no tensor in fn")
+compiled = C.optimize(fn, backend)
+got = compiled([3, 4, 5], {"k": 1})
+want = fn([3, 4, 5], {"k": 1})
+ok = got == want and not frames
+)PY";
+        PyObject *globals = PyDict_New();
+        PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins());
+        PyObject *r = PyRun_String(script, Py_file_input, globals, globals);
+        if (!r)
+            PyErr_Print();
+        QVERIFY(r);
+        Py_DECREF(r);
+        QCOMPARE(PyDict_GetItemString(globals, "ok"), Py_True);
+        Py_DECREF(globals);
+    }
+
+private:
+    std::unique_ptr<Interpreter> m_interpreter;
+};
+
+QTEST_GUILESS_MAIN(TestTrace)
+#include "tst_trace.moc"

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>GraphGroup</name>
+    <message>
+        <source>%1 · compile 1</source>
+        <translation>%1 · 第 1 次编译</translation>
+    </message>
+    <message>
+        <source>%1 · recompile %2 (cache entry %2)</source>
+        <translation>%1 · 第 %2 次重编译（缓存条目 %2）</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 — double-click to %2</source>
@@ -34,6 +45,14 @@
     <message>
         <source>An exception is raised in %1; Python looks for a handler, or leaves the frame.</source>
         <translation>%1 中抛出异常；Python 查找处理程序，或者离开该帧。</translation>
+    </message>
+    <message>
+        <source>%1 is left by the exception</source>
+        <translation>异常使 %1 的帧退出</translation>
+    </message>
+    <message>
+        <source>The frame of %1 ends because of an unhandled exception: it returns nothing, and the exception goes on to its caller, which looks for a handler in turn.</source>
+        <translation>%1 的帧因未处理的异常而结束：它不返回任何值，异常继续传给调用者，由调用者再去查找处理程序。</translation>
     </message>
 </context>
 <context>
@@ -96,6 +115,25 @@
     <message>
         <source>Teach: script, bytecode and a large value stack side by side</source>
         <translation>教学：脚本、字节码和大号值栈并排显示</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::AppTheme</name>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
     </message>
 </context>
 <context>
@@ -175,6 +213,13 @@
     <message>
         <source>Ignored a malformed &apos;%1&apos; event: %2</source>
         <translation>已忽略格式错误的“%1”事件：%2</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::ConsoleView</name>
+    <message>
+        <source>Go to line %1 of %2</source>
+        <translation>转到 %2 的第 %1 行</translation>
     </message>
 </context>
 <context>
@@ -385,6 +430,49 @@
     </message>
 </context>
 <context>
+    <name>dynascope::GraphDocument</name>
+    <message>
+        <source>Show one graph, or all of them; graphs are grouped by the compile (cache entry) they belong to</source>
+        <translation>显示一张图或全部图；图按所属的编译（缓存条目）分组</translation>
+    </message>
+    <message>
+        <source>Graph:</source>
+        <translation>图：</translation>
+    </message>
+    <message>
+        <source>All graphs (%1)</source>
+        <translation>全部图（%1）</translation>
+    </message>
+    <message>
+        <source>%1 · 1 op, after a graph break</source>
+        <translation>%1 · 1 个运算，位于图断点之后</translation>
+    </message>
+    <message>
+        <source>%1 · 1 op</source>
+        <translation>%1 · 1 个运算</translation>
+    </message>
+    <message>
+        <source>%1 · %2 ops, after a graph break</source>
+        <translation>%1 · %2 个运算，位于图断点之后</translation>
+    </message>
+    <message>
+        <source>%1 · %2 ops</source>
+        <translation>%1 · %2 个运算</translation>
+    </message>
+    <message>
+        <source>No graphs yet: run a script that calls torch.compile</source>
+        <translation>还没有计算图：请运行调用 torch.compile 的脚本</translation>
+    </message>
+    <message>
+        <source>1 graph break</source>
+        <translation>1 个图断点</translation>
+    </message>
+    <message>
+        <source>%1 graph breaks</source>
+        <translation>%1 个图断点</translation>
+    </message>
+</context>
+<context>
     <name>dynascope::GraphMinimap</name>
     <message>
         <source>Overview: click to move the view</source>
@@ -396,6 +484,10 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; collapsed: %2 nodes&lt;br&gt;double-click the frame to expand</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 已折叠：%2 个节点&lt;br&gt;双击边框以展开</translation>
+    </message>
+    <message>
+        <source>(recompile %1)</source>
+        <translation>（第 %1 次重编译）</translation>
     </message>
 </context>
 <context>
@@ -936,6 +1028,14 @@
         <source>The script was edited after this run was recorded: the steps, graphs and markers may point at the wrong lines. Run it again (F5) to record the new text.</source>
         <translation>脚本在录制这次运行之后被修改过：步骤、计算图和标记可能指向错误的行。请重新运行（F5）以录制新的文本。</translation>
     </message>
+    <message>
+        <source>%1 — %L2 steps recorded</source>
+        <translation>%1 —— 已录制 %L2 步</translation>
+    </message>
+    <message>
+        <source> — near the limit of %L1 steps (Run ▸ Recording Limit)</source>
+        <translation> —— 接近 %L1 步的上限（运行 ▸ 录制上限）</translation>
+    </message>
 </context>
 <context>
     <name>dynascope::RunController</name>
@@ -1216,6 +1316,17 @@ shape %1, dtype %2%3</source>
     </message>
 </context>
 <context>
+    <name>dynascope::StepperViews</name>
+    <message>
+        <source>stack slot</source>
+        <translation>栈槽位</translation>
+    </message>
+    <message>
+        <source>(not recorded for frame values)</source>
+        <translation>（帧中的值未录制此项）</translation>
+    </message>
+</context>
+<context>
     <name>dynascope::TraceStepModel</name>
     <message>
         <source>%1 at offset %2 of %3 (line %4)</source>
@@ -1248,6 +1359,12 @@ shape %1, dtype %2%3</source>
     <message>
         <source>Nodes added</source>
         <translation>新增的节点</translation>
+    </message>
+    <message>
+        <source>
+trace step %1 of graph %2</source>
+        <translation>
+图 %2 的第 %1 个追踪步骤</translation>
     </message>
 </context>
 <context>
@@ -1297,6 +1414,45 @@ shape %1, dtype %2%3</source>
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::ValueInspector</name>
+    <message>
+        <source>Value: %1</source>
+        <translation>值：%1</translation>
+    </message>
+    <message>
+        <source>Type: %1</source>
+        <translation>类型：%1</translation>
+    </message>
+    <message>
+        <source>Shape: %1</source>
+        <translation>形状：%1</translation>
+    </message>
+    <message>
+        <source>Dtype: %1</source>
+        <translation>Dtype：%1</translation>
+    </message>
+    <message>
+        <source>Requires grad: %1</source>
+        <translation>需要梯度：%1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Of the %1 values recorded: min %2, max %3, mean %4</source>
+        <translation>在录制的 %1 个值中：最小 %2，最大 %3，平均 %4</translation>
+    </message>
+    <message>
+        <source>The recorder keeps a tensor&apos;s first values of its first row only, so a million-element tensor costs no more than a small one.</source>
+        <translation>录制器只保留张量第一行的前几个值，所以百万元素的张量并不比小张量占用更多空间。</translation>
     </message>
 </context>
 <context>

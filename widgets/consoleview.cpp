@@ -1,7 +1,10 @@
 // ConsoleView: coloured, append-only text of a run.
 #include "consoleview.h"
 
+#include <QFileInfo>
 #include <QFontDatabase>
+#include <QMouseEvent>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextCharFormat>
@@ -16,6 +19,7 @@ ConsoleView::ConsoleView(CaptureSession *session, QWidget *parent)
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setMaximumBlockCount(20000); // a script printing in a loop must not eat the GUI's memory
     setLineWrapMode(QPlainTextEdit::NoWrap);
+    setMouseTracking(true);
     connect(m_session, &CaptureSession::runStarted, this, [this] {
         clear();
         for (const ConsoleEntry &e : m_session->console())
@@ -24,20 +28,29 @@ ConsoleView::ConsoleView(CaptureSession *session, QWidget *parent)
     connect(m_session, &CaptureSession::consoleAppended, this, &ConsoleView::append);
 }
 
+namespace {
+bool darkBase(const QPalette &palette) {
+    return palette.color(QPalette::Base).lightnessF() < 0.5;
+}
+} // namespace
+
 void ConsoleView::append(const ConsoleEntry &entry) {
     QTextCharFormat format;
     QString text = entry.text;
+    const bool dark = darkBase(palette());
     switch (entry.kind) {
     case ConsoleEntry::Stdout:
         format.setForeground(palette().color(QPalette::Text));
         break;
     case ConsoleEntry::Stderr:
-        format.setForeground(QColor(0xc0, 0x1c, 0x28));
-        break;
+        format.setForeground(dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xc0, 0x1c, 0x28));
+        appendWithLinks(text, format);
+        return;
     case ConsoleEntry::System:
     case ConsoleEntry::Warning:
-        format.setForeground(entry.kind == ConsoleEntry::System ? QColor(0x77, 0x77, 0x77)
-                                                                : QColor(0xb3, 0x5c, 0x00));
+        format.setForeground(entry.kind == ConsoleEntry::System
+                                 ? palette().color(QPalette::PlaceholderText)
+                                 : (dark ? QColor(0xf0, 0xa0, 0x40) : QColor(0xb3, 0x5c, 0x00)));
         format.setFontItalic(true);
         // Messages of Dynascope itself stand on their own lines.
         if (!document()->lastBlock().text().isEmpty())
@@ -46,6 +59,10 @@ void ConsoleView::append(const ConsoleEntry &entry) {
             text.append(QLatin1Char('\n'));
         break;
     }
+    insert(text, format);
+}
+
+void ConsoleView::insert(const QString &text, const QTextCharFormat &format) {
     QScrollBar *bar = verticalScrollBar();
     const bool atEnd = bar->value() == bar->maximum();
     QTextCursor cursor(document());
@@ -53,6 +70,58 @@ void ConsoleView::append(const ConsoleEntry &entry) {
     cursor.insertText(text, format);
     if (atEnd)
         bar->setValue(bar->maximum());
+}
+
+void ConsoleView::appendWithLinks(const QString &text, const QTextCharFormat &format) {
+    // A traceback's `File "PATH", line N` becomes a link to that line.
+    static const QRegularExpression fileLine(QStringLiteral("File \"([^\"]+)\", line (\\d+)"));
+    int at = 0;
+    for (auto it = fileLine.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        insert(text.mid(at, m.capturedStart() - at), format);
+        QTextCharFormat link = format;
+        link.setAnchor(true);
+        link.setAnchorHref(m.captured(1) + QLatin1Char('\n') + m.captured(2));
+        link.setFontUnderline(true);
+        link.setToolTip(tr("Go to line %1 of %2").arg(m.captured(2), m.captured(1)));
+        insert(m.captured(0), link);
+        at = int(m.capturedEnd());
+    }
+    insert(text.mid(at), format);
+}
+
+bool ConsoleView::activateLink(const QString &href) {
+    const QString file = href.section(QLatin1Char('\n'), 0, 0);
+    const int line = href.section(QLatin1Char('\n'), 1).toInt();
+    if (line <= 0)
+        return false;
+    emit lineActivated(file, line);
+    if (QFileInfo(file).absoluteFilePath() != m_session->scriptPath())
+        return false;
+    m_session->setSelectedLine(line);
+    return true;
+}
+
+QStringList ConsoleView::links() const {
+    QStringList hrefs;
+    for (QTextBlock b = document()->begin(); b.isValid(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it)
+            if (it.fragment().charFormat().isAnchor())
+                hrefs << it.fragment().charFormat().anchorHref();
+    return hrefs;
+}
+
+void ConsoleView::mouseMoveEvent(QMouseEvent *event) {
+    QPlainTextEdit::mouseMoveEvent(event);
+    viewport()->setCursor(anchorAt(event->position().toPoint()).isEmpty() ? Qt::IBeamCursor
+                                                                          : Qt::PointingHandCursor);
+}
+
+void ConsoleView::mouseReleaseEvent(QMouseEvent *event) {
+    QPlainTextEdit::mouseReleaseEvent(event);
+    const QString href = anchorAt(event->position().toPoint());
+    if (event->button() == Qt::LeftButton && !href.isEmpty() && !textCursor().hasSelection())
+        activateLink(href);
 }
 
 } // namespace dynascope

@@ -3,6 +3,7 @@
 
 #include "capturesession.h"
 #include "graph/explainpanel.h"
+#include "graph/graphdocument.h"
 #include "graph/graphview.h"
 #include "mainwindow.h"
 #include "tracer/tracerpanel.h"
@@ -29,7 +30,8 @@ GraphDocks::GraphDocks(MainWindow *window)
       m_explain(new ExplainPanel), m_tracer(new TracerPanel), m_debounce(new QTimer(this)) {
     // The graphs are a document (they want all the room a user can give them); the explain
     // report and the tracer are docks that the task layouts place.
-    window->addDocument(m_graphView, tr("Graphs"), QStringLiteral("graphs"));
+    m_document = new GraphDocument(m_graphView);
+    window->addDocument(m_document, tr("Graphs"), QStringLiteral("graphs"));
     QDockWidget *explain = window->addPanel(m_explain, tr("Explain"), QStringLiteral("explainDock"),
                                             Qt::BottomDockWidgetArea);
     window->addPanel(m_tracer, tr("Tracer"), QStringLiteral("tracerDock"),
@@ -64,7 +66,7 @@ GraphDocks::GraphDocks(MainWindow *window)
                     m_session->setSelectedLine(line);
             });
     connect(m_explain, &ExplainPanel::breakActivated, m_graphView, &GraphView::focusBreak);
-    connect(m_explain, &ExplainPanel::graphActivated, m_graphView, &GraphView::focusGraph);
+    connect(m_explain, &ExplainPanel::graphActivated, m_document, &GraphDocument::showGraph);
     connect(m_graphView, &GraphView::nodeClicked, this, &GraphDocks::onNodeClicked);
     connect(m_graphView, &GraphView::breakClicked, this, [this](int index) {
         if (index < 0 || index >= static_cast<int>(m_breaks.size()))
@@ -106,6 +108,7 @@ void GraphDocks::refresh() {
         else
             m_graphView->setGraphs(m_graphs, m_breaks);
         m_explain->setGraphs(m_graphs, m_breaks);
+        m_document->setGraphs(m_graphs, int(m_breaks.size()));
     }
     const auto steps = TraceStepModel::stepsFromEvents(m_session->allEvents());
     if (steps.size() != m_tracer->model()->steps().size())

@@ -16,6 +16,7 @@ namespace dynascope {
 class CaptureSession;
 class DocumentArea;
 class ExplainPanel;
+class GraphDocument;
 class GraphView;
 class MainWindow;
 class TracerPanel;
@@ -29,6 +30,7 @@ public:
     explicit GraphDocks(MainWindow *window);
 
     GraphView *graphView() const { return m_graphView; }
+    GraphDocument *document() const { return m_document; }
     ExplainPanel *explainPanel() const { return m_explain; }
     TracerPanel *tracer() const { return m_tracer; }
     const std::vector<CapturedGraph> &graphs() const { return m_graphs; }
@@ -45,6 +47,7 @@ private:
 
     CaptureSession *m_session;
     GraphView *m_graphView;
+    GraphDocument *m_document = nullptr;
     ExplainPanel *m_explain;
     TracerPanel *m_tracer;
     QTimer *m_debounce;

@@ -8,6 +8,8 @@
 #include "graphdocks.h"
 #include "help/helpmenu.h"
 #include "help/welcomepage.h"
+#include "icons/apptheme.h"
+#include "icons/themeicons.h"
 #include "lessons/lessondocks.h"
 #include "recentfiles.h"
 #include "recording/recordingfile.h"
@@ -38,6 +40,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStringDecoder>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -55,7 +58,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_run(new RunController(m_session, this)), m_documents(new DocumentArea(this)),
       m_editor(new SourceEditor(m_session, this)), m_sourceBanner(new QLabel(this)),
       m_bytecodeView(new BytecodeView(m_session)), m_console(new ConsoleView(m_session)),
-      m_runStatus(new QLabel(this)) {
+      m_runStatus(new QLabel(this)), m_liveStatus(new QTimer(this)) {
     setCentralWidget(m_documents);
     setDockNestingEnabled(true);
     // The bottom docks span the whole width; the side docks keep the full height above them.
@@ -98,6 +101,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_viewMenu->addAction(m_mainToolBar->toggleViewAction());
     m_help = new HelpMenu(this, menuBar()->addMenu(tr("&Help")), [this] { showWelcome(); });
     statusBar()->addPermanentWidget(m_runStatus);
+    m_liveStatus->setInterval(250);
+    connect(m_liveStatus, &QTimer::timeout, this, &MainWindow::updateRunStatus);
 
     connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);
     connect(m_editor, &QsciScintilla::textChanged, this, &MainWindow::updateSourceBanner);
@@ -115,7 +120,7 @@ void MainWindow::createActions() {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
-    open->setIcon(QIcon::fromTheme(QStringLiteral("document-open")));
+    ThemeIcons::set(open, QStringLiteral("open"));
     open->setStatusTip(tr("Open a Python script or a .dscap recording"));
     QAction *openRecording =
         file->addAction(tr("Open Re&cording…"), this, &MainWindow::showOpenRecordingDialog);
@@ -129,7 +134,7 @@ void MainWindow::createActions() {
     file->addSeparator();
     m_saveAction = file->addAction(tr("&Save Script"), this, &MainWindow::save);
     m_saveAction->setShortcut(QKeySequence::Save);
-    m_saveAction->setIcon(QIcon::fromTheme(QStringLiteral("document-save")));
+    ThemeIcons::set(m_saveAction, QStringLiteral("save"));
     m_saveAction->setStatusTip(tr("Write the editor's text to the script file"));
     QAction *saveAs = file->addAction(tr("Save Script &As…"), this, &MainWindow::saveAs);
     saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
@@ -146,11 +151,11 @@ void MainWindow::createActions() {
     QMenu *runMenu = menuBar()->addMenu(tr("&Run"));
     m_runAction = runMenu->addAction(tr("&Run"), this, &MainWindow::run);
     m_runAction->setShortcut(QKeySequence(Qt::Key_F5));
-    m_runAction->setIcon(QIcon::fromTheme(QStringLiteral("media-playback-start")));
+    ThemeIcons::set(m_runAction, QStringLiteral("run"));
     m_runAction->setStatusTip(tr("Run the script in a fresh worker process"));
     m_stopAction = runMenu->addAction(tr("&Stop"), this, &MainWindow::stop);
     m_stopAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
-    m_stopAction->setIcon(QIcon::fromTheme(QStringLiteral("media-playback-stop")));
+    ThemeIcons::set(m_stopAction, QStringLiteral("stop"));
     m_stopAction->setStatusTip(tr("Kill the worker process"));
     m_stopAction->setEnabled(false);
     runMenu->addSeparator();
@@ -221,6 +226,8 @@ void MainWindow::createLayoutActions(QToolBar *toolBar) {
         QAction *a = menu->addAction(layout.title);
         a->setObjectName(QStringLiteral("layout-%1").arg(layout.id));
         a->setCheckable(true);
+        if (ThemeIcons::exists(QStringLiteral("layout-") + layout.id))
+            ThemeIcons::set(a, QStringLiteral("layout-") + layout.id);
         if (++number <= 9)
             a->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | (Qt::Key_0 + number)));
         a->setStatusTip(layout.toolTip);
@@ -236,6 +243,7 @@ void MainWindow::createLayoutActions(QToolBar *toolBar) {
         if (auto *a = findChild<QAction *>(QStringLiteral("layout-%1").arg(id)))
             a->setChecked(true);
     });
+    new AppTheme(this, m_viewMenu);
     QAction *reset = m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
     reset->setObjectName(QStringLiteral("resetLayout"));
     reset->setStatusTip(tr("Put every panel of this layout back where it started"));
@@ -579,10 +587,29 @@ void MainWindow::updateTitle() {
     setWindowTitle(tr("%1[*] — Dynascope").arg(name));
 }
 
+QString MainWindow::runStatusText() const {
+    return m_runStatus->text();
+}
+
 void MainWindow::updateRunStatus() {
-    const QString text =
-        m_session->runState() == RunState::Idle ? tr("Ready") : m_session->runDescription();
+    const RunState state = m_session->runState();
+    // While a run records, a live count every quarter second; a warning near the step limit.
+    if (state == RunState::Running && !m_liveStatus->isActive())
+        m_liveStatus->start();
+    else if (state != RunState::Running)
+        m_liveStatus->stop();
+    QString text = state == RunState::Idle ? tr("Ready") : m_session->runDescription();
+    const long long steps = (long long)(m_session->eventsOfType(EventType::Step).size());
+    const long long limit = m_run->runOptions().maxSteps;
+    const bool near = state == RunState::Running && limit > 0 && steps >= limit * 9 / 10 &&
+                      m_session->eventsOfType(EventType::RecordingStopped).empty();
+    if (state == RunState::Running && m_run->runOptions().record)
+        text = tr("%1 — %L2 steps recorded").arg(text).arg(steps);
+    if (near)
+        text += tr(" — near the limit of %L1 steps (Run ▸ Recording Limit)").arg(limit);
     m_runStatus->setText(text);
+    m_runStatus->setForegroundRole(near ? QPalette::Link : QPalette::WindowText);
+    m_runStatus->setToolTip(text);
 }
 
 } // namespace dynascope

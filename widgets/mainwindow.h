@@ -7,6 +7,7 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QTimer;
 class QToolBar;
 class QWidget;
 
@@ -52,6 +53,8 @@ public:
     QAction *runAction() const { return m_runAction; }
     QAction *saveAction() const { return m_saveAction; }
     QAction *saveRecordingAction() const { return m_saveRecordingAction; }
+    // The permanent status text: run state, live step count, the step-limit warning.
+    QString runStatusText() const;
     QAction *stopAction() const { return m_stopAction; }
     QString scriptPath() const { return m_path; }
 
@@ -132,6 +135,7 @@ private:
     QAction *m_saveAction = nullptr;
     QAction *m_saveRecordingAction = nullptr;
     QLabel *m_runStatus;
+    QTimer *m_liveStatus; // refreshes the step count while a run records
     QString m_path;
     BreakpointMargin *m_breakpointMargin = nullptr;
     QString m_lastError;

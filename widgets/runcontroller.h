@@ -6,6 +6,8 @@
 #include <QObject>
 #include <QString>
 
+class QTimer;
+
 namespace dynascope {
 
 class CaptureSession;
@@ -33,11 +35,14 @@ signals:
     void runningChanged(bool running);
 
 private:
+    void finish(int status);
     void end(int state, const QString &description, bool asWarning);
 
     CaptureSession *m_session;
     WorkerClient *m_worker;
     RunOptions m_options;
+    QTimer *m_teardown;   // stops a worker whose teardown hangs after its exit event
+    bool m_ended = false; // the exit event came: the run is over, the process may linger
 };
 
 } // namespace dynascope

@@ -5,6 +5,7 @@
 
 #include <Qsci/qscilexerpython.h>
 
+#include <QApplication>
 #include <QEvent>
 #include <QFontDatabase>
 
@@ -77,6 +78,7 @@ SourceEditor::SourceEditor(CaptureSession *session, QWidget *parent)
     SendScintilla(SCI_INDICSETUNDER, ExecutionIndicator, true);
     setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
     applyColours();
+    qApp->installEventFilter(this);
 
     connect(this, &QsciScintilla::cursorPositionChanged, this, &SourceEditor::onCursorMoved);
     connect(m_session, &CaptureSession::selectionChanged, this, &SourceEditor::followSelection);
@@ -85,7 +87,9 @@ SourceEditor::SourceEditor(CaptureSession *session, QWidget *parent)
 
 void SourceEditor::applyColours() {
     // Colours come from the palette: a dark theme gets dark backgrounds and light text.
-    const QPalette pal = palette();
+    // The application palette: QScintilla keeps its own widget palette, which a theme change
+    // does not reach.
+    const QPalette pal = QApplication::palette(this);
     const bool dark = isDark(pal);
     const QColor text = pal.color(QPalette::Text), base = pal.color(QPalette::Base);
     if (auto *python = qobject_cast<QsciLexerPython *>(lexer())) {
@@ -142,6 +146,13 @@ void SourceEditor::changeEvent(QEvent *event) {
     QsciScintilla::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyColours();
+}
+
+bool SourceEditor::eventFilter(QObject *watched, QEvent *event) {
+    // A theme change reaches the application, not QScintilla's own widget palette.
+    if (watched == qApp && event->type() == QEvent::ApplicationPaletteChange)
+        applyColours();
+    return QsciScintilla::eventFilter(watched, event);
 }
 
 void SourceEditor::setExecutionPoint(int line, ExecutionKind kind, int column, int endLine,

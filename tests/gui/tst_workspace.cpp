@@ -2,6 +2,9 @@
 // with unsaved changes, a second Open, line stepping, the execution marker, Go to exception,
 // readable graphs, help, the "edited since recording" banner. Real worker, offscreen platform.
 #include "capturesession.h"
+#include "consoleview.h"
+#include "graph/graphdocument.h"
+#include "graph/graphgroups.h"
 #include "graph/graphscene.h"
 #include "graph/graphview.h"
 #include "graph/nodeitem.h"
@@ -14,19 +17,26 @@
 #include "sourceeditor.h"
 #include "stepper/stepperpanel.h"
 #include "stepper/stepperviews.h"
+#include "stepper/valueinspector.h"
+#include "tracer/tracerpanel.h"
+#include "tracer/tracestepmodel.h"
 #include "workerclient.h"
 #include "workspace/documentarea.h"
 #include "workspace/workspacelayouts.h"
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
+#include <QStandardItemModel>
+#include <QTableWidget>
 #include <QToolBar>
+#include <Qsci/qscilexerpython.h>
 #include <QtTest>
 
 using namespace dynascope;
@@ -380,6 +390,162 @@ private slots:
         RecordingFile recording;
         QVERIFY(recording.read(saved));
         QCOMPARE(recording.embeddedSource(), QString::fromUtf8(source));
+    }
+    void tracebackLinesAreLinks() {
+        MainWindow window;
+        window.show();
+        openAndRun(window, Examples + "raises.py");
+        // python3.11's own traceback names the same frames: the links are its File lines.
+        const QStringList links = window.consoleView()->links();
+        QVERIFY2(links.size() >= 3, qPrintable(links.join(" | ")));
+        const QString script = QFileInfo(Examples + "raises.py").canonicalFilePath();
+        QVERIFY(links.contains(script + "\n7")); // in mean()
+        window.session()->setSelectedLine(1);
+        QVERIFY(window.consoleView()->activateLink(script + "\n11"));
+        QCOMPARE(window.session()->selectedLine(), 11);
+        QVERIFY(!window.consoleView()->activateLink("/usr/lib/python3.11/x.py\n3"));
+        QCOMPARE(window.session()->selectedLine(), 11);
+        // The run is over when the script is: the exit event ended it, whatever the process does.
+        QVERIFY(!window.runController()->isRunning());
+        QVERIFY(window.runStatusText().startsWith("Failed: ZeroDivisionError"));
+    }
+
+    void liveStepCountAndLimitWarning() {
+        MainWindow window;
+        window.session()->setScript(Examples + "loop_sum.py", QString());
+        RunOptions options = window.runController()->runOptions();
+        options.record = true;
+        options.maxSteps = 100;
+        window.runController()->setRunOptions(options);
+        window.session()->beginRun();
+        Json step = {{"type", "step"}, {"index", 0}, {"frame", 1}, {"line", 1}, {"opname", "NOP"}};
+        for (int i = 0; i < 50; ++i)
+            window.session()->addEvent({EventType::Step, step});
+        QTRY_VERIFY(window.runStatusText().contains("50 steps recorded"));
+        QVERIFY(!window.runStatusText().contains("near the limit"));
+        for (int i = 0; i < 45; ++i)
+            window.session()->addEvent({EventType::Step, step});
+        QTRY_VERIFY(window.runStatusText().contains("95 steps recorded"));
+        QVERIFY(window.runStatusText().contains("near the limit of 100 steps"));
+        window.session()->endRun(RunState::Finished, "done");
+        QCOMPARE(window.runStatusText(), QStringLiteral("done"));
+    }
+
+    void tracerCountsStepsFromOne() {
+        MainWindow window;
+        window.show();
+        openAndRun(window, Examples + "graph_break.py");
+        auto *tracer = window.findChild<TracerPanel *>();
+        QVERIFY(tracer);
+        QTRY_VERIFY(tracer->model()->rowCount() > 3);
+        const int rows = tracer->model()->rowCount();
+        for (int r = 0; r < rows; ++r)
+            QCOMPARE(tracer->model()->index(r, TraceStepModel::IndexColumn).data().toInt(), r + 1);
+    }
+
+    void graphPickerGroupsRecompiles() {
+        // Three captures of f: the entry region, the region after its break, then the entry
+        // region again (a guard failed: a recompile, a second cache entry).
+        auto graph = [](const char *id, int offset) {
+            CapturedGraph g;
+            g.id = id;
+            g.function = "f";
+            g.regionStartOffset = offset;
+            GraphNode x;
+            x.name = "x";
+            x.op = "placeholder";
+            GraphNode add;
+            add.name = "add";
+            add.op = "call_function";
+            add.args = {"x"};
+            GraphNode out;
+            out.name = "output";
+            out.op = "output";
+            out.args = {"add"};
+            g.nodes = {x, add, out};
+            return g;
+        };
+        const std::vector<CapturedGraph> graphs = {graph("G1", 0), graph("G2", 40), graph("G3", 0)};
+        const auto groups = groupGraphs(graphs);
+        QCOMPARE(groups[0].entry, 1);
+        QCOMPARE(groups[1].entry, 1);
+        QVERIFY(groups[1].resumed);
+        QCOMPARE(groups[2].entry, 2);
+        GraphDocument document(new GraphView); // the document owns its view
+        document.setGraphs(graphs, 1);
+        QStringList items;
+        for (int i = 0; i < document.picker()->count(); ++i)
+            items << document.picker()->itemText(i).trimmed();
+        QCOMPARE(items, (QStringList{"All graphs (3)", "f · compile 1", "G1 · 1 op",
+                                     "G2 · 1 op, after a graph break",
+                                     "f · recompile 2 (cache entry 2)", "G3 · 1 op"}));
+        // Headers are not choices.
+        auto *model = qobject_cast<QStandardItemModel *>(document.picker()->model());
+        QVERIFY(!(model->item(1)->flags() & Qt::ItemIsEnabled));
+        QVERIFY(model->item(2)->flags() & Qt::ItemIsEnabled);
+    }
+
+    void darkThemeRecoloursEditorAndIcons() {
+        MainWindow window;
+        auto *dark = window.findChild<QAction *>("theme-2");
+        QVERIFY(dark);
+        const QColor lightPaper = window.editor()->lexer()->paper(QsciLexerPython::Default);
+        dark->trigger();
+        QVERIFY(QApplication::palette().color(QPalette::Base).lightnessF() < 0.3);
+        // The editor's paper follows, and its text stays readable on it.
+        const QColor paper = window.editor()->lexer()->paper(QsciLexerPython::Default);
+        const QColor text = window.editor()->lexer()->color(QsciLexerPython::Default);
+        QVERIFY(paper.lightnessF() < 0.3);
+        QVERIFY(text.lightnessF() - paper.lightnessF() > 0.5);
+        // Icons are redrawn in the palette's text colour: the Step icon is light now.
+        const QImage icon = window.stepper()
+                                ->panel()
+                                ->action(StepperPanel::StepOverAction)
+                                ->icon()
+                                .pixmap(32, 32)
+                                .toImage();
+        double brightest = 0;
+        for (int y = 0; y < icon.height(); ++y)
+            for (int x = 0; x < icon.width(); ++x)
+                if (qAlpha(icon.pixel(x, y)) > 200)
+                    brightest = std::max(brightest, double(QColor(icon.pixel(x, y)).lightnessF()));
+        QVERIFY(brightest > 0.7);
+        window.findChild<QAction *>("theme-0")->trigger();
+        QCOMPARE(window.editor()->lexer()->paper(QsciLexerPython::Default).lightnessF() > 0.5,
+                 lightPaper.lightnessF() > 0.5);
+    }
+
+    void stepperIconsAreDistinct() {
+        MainWindow window;
+        StepperPanel *p = panel(window);
+        QHash<QByteArray, QString> seen;
+        for (QAction *a : p->stepperActions()) {
+            const QImage image = a->icon().pixmap(32, 32).toImage();
+            QVERIFY2(!image.isNull(), qPrintable(a->text()));
+            QByteArray bytes(reinterpret_cast<const char *>(image.constBits()),
+                             image.sizeInBytes());
+            QVERIFY2(!seen.contains(bytes),
+                     qPrintable(a->text() + " looks like " + seen.value(bytes)));
+            seen.insert(bytes, a->text());
+        }
+    }
+
+    void valueInspectorShowsATensor() {
+        StackValue v;
+        v.type = "Tensor";
+        v.repr = "tensor([1.5000, -2.0000, 3.0000, 0.5000, 8.0000, 1.0000, …], shape=[4, 100], "
+                 "dtype=torch.float32)";
+        v.shape = "[4, 100]";
+        v.dtype = "float32";
+        ValueInspector inspector("x", v);
+        QCOMPARE(ValueInspector::leadingValues(QString::fromStdString(v.repr)),
+                 (QList<double>{1.5, -2, 3, 0.5, 8, 1}));
+        QCOMPARE(inspector.valuesTable()->columnCount(), 6);
+        QCOMPARE(inspector.valuesTable()->item(0, 1)->text(), QStringLiteral("-2"));
+        const QString summary = inspector.summaryText();
+        QVERIFY2(summary.contains("Shape: [4, 100]") && summary.contains("min -2") &&
+                     summary.contains("max 8") && summary.contains("mean 2"),
+                 qPrintable(summary));
     }
 };
 

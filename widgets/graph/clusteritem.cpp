@@ -33,7 +33,7 @@ void ClusterItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWi
     painter->setBrush(NodePalette::clusterFill());
     painter->drawRoundedRect(m_rect, 6, 6);
     painter->setFont(m_font);
-    painter->setPen(QColor(0x37, 0x41, 0x4d));
+    painter->setPen(NodePalette::clusterText());
     const QString marker = m_collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ ");
     painter->drawText(m_rect.adjusted(8, 3, -8, 0), Qt::AlignLeft | Qt::AlignTop, marker + m_label);
 }

@@ -3,6 +3,7 @@
 
 #include "graph/clusteritem.h"
 #include "graph/edgeitem.h"
+#include "graph/graphgroups.h"
 #include "graph/nodeitem.h"
 #include "graph/tooltiptext.h"
 
@@ -33,8 +34,16 @@ void GraphScene::setGeometry(const GraphGeometry &geometry, const GraphLayoutInp
 
     m_graphOrder.clear();
     m_lastStep.clear();
-    for (const ClusterBox &c : geometry.clusters) {
+    // A recompile (the same region captured again: a new cache entry) says so in its frame.
+    QHash<QString, int> entries;
+    for (const GraphGroup &g : groupGraphs(input.graphs))
+        entries.insert(g.graphId, g.entry);
+    for (ClusterBox c : geometry.clusters) {
         m_graphOrder << QString::fromStdString(c.graphId);
+        if (const int entry = entries.value(QString::fromStdString(c.graphId), 1); entry > 1) {
+            const auto cut = c.label.rfind("  (");
+            c.label = c.label.substr(0, cut) + "  " + tr("(recompile %1)").arg(entry).toStdString();
+        }
         auto *item = new ClusterItem(c);
         addItem(item);
         m_clusters.insert(item->graphId(), item);

@@ -181,6 +181,21 @@ void GraphView::fitToView() {
     updateMinimap();
 }
 
+void GraphView::fitGraph(const QString &graphId) {
+    ClusterItem *cluster = m_scene->clusterItem(graphId);
+    if (!cluster)
+        return;
+    const QRectF rect = cluster->sceneBoundingRect();
+    fitInView(rect.adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
+    const qreal zoom = std::clamp(zoomFactor(), kReadableZoom, 1.5);
+    setTransform(QTransform::fromScale(zoom, zoom));
+    if (rect.height() * zoom > viewport()->height())
+        centerOn(rect.center().x(), rect.top() + viewport()->height() / zoom / 2 - 10);
+    else
+        centerOn(rect.center());
+    updateMinimap();
+}
+
 void GraphView::wheelEvent(QWheelEvent *event) {
     const int delta = event->angleDelta().y();
     if (delta == 0) {

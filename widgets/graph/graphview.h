@@ -47,6 +47,8 @@ public:
     void focusBreak(int index);
     // Centres the frame of a graph (G1, G2, …); the view keeps its zoom.
     void focusGraph(const QString &graphId);
+    // Fits one graph's frame into the view, at a readable zoom (it scrolls when bigger).
+    void fitGraph(const QString &graphId);
 
     // --- search: nodes by name or target; the match is selected and centred ---
     int search(const QString &text); // returns the number of matches, focuses the first

@@ -1,7 +1,9 @@
 // Node kind colours, matching the fills of the DOT export (core/layout/dotgraph.cpp).
 #include "graph/nodepalette.h"
 
+#include <QApplication>
 #include <QHash>
+#include <QPalette>
 
 namespace dynascope {
 
@@ -24,7 +26,31 @@ const QHash<QString, KindColours> &colours() {
     };
     return table;
 }
+// The palette's text colour mixed into its base colour by `amount` (0: base, 1: text).
+QColor mixed(qreal amount) {
+    const QPalette p = QApplication::palette();
+    const QColor a = p.color(QPalette::Base), b = p.color(QPalette::Text);
+    return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * amount,
+                            a.greenF() + (b.greenF() - a.greenF()) * amount,
+                            a.blueF() + (b.blueF() - a.blueF()) * amount);
+}
 } // namespace
+
+QColor NodePalette::edge() {
+    return mixed(0.6);
+}
+
+QColor NodePalette::clusterFill() {
+    return mixed(0.04);
+}
+
+QColor NodePalette::clusterBorder() {
+    return mixed(0.35);
+}
+
+QColor NodePalette::clusterText() {
+    return mixed(0.85);
+}
 
 QColor NodePalette::fill(const QString &kind) {
     return colours().value(kind, {QColor("#eeeeee"), QColor("#777777")}).fill;

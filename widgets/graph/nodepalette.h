@@ -12,10 +12,13 @@ public:
     static QColor fill(const QString &kind);
     static QColor border(const QString &kind);
     static QColor text() { return QColor(0x1f, 0x26, 0x2e); }
-    static QColor edge() { return QColor(0x5f, 0x6b, 0x7a); }
+    // Frames and edges lie on the view's background, so they follow the application palette
+    // (light or dark); node boxes carry their own light fill and dark text on either.
+    static QColor edge();
     static QColor breakEdge() { return QColor(0xd8, 0x43, 0x15); }
-    static QColor clusterFill() { return QColor(0xf4, 0xf6, 0xf8); }
-    static QColor clusterBorder() { return QColor(0x9a, 0xa5, 0xb1); }
+    static QColor clusterFill();
+    static QColor clusterBorder();
+    static QColor clusterText();
     static QColor highlight() { return QColor(0xff, 0xb3, 0x00); }
     static QColor selection() { return QColor(0x15, 0x65, 0xc0); }
 };

@@ -4,6 +4,7 @@
 #include "stackvaluetext.h"
 
 #include <QHash>
+#include <QObject>
 
 #include <algorithm>
 
@@ -266,7 +267,10 @@ StackOperation describeStackOperation(const std::vector<StackValue> &before, con
     const std::vector<StackValue> popped(before.end() - pops, before.end());
     const std::vector<StackValue> pushed(after.end() - pushes, after.end());
     result.text = operationText(op, argrepr, step.arg, popped, pushed);
-    if (step.event == "return")
+    if (step.event == "return" && step.argrepr == "(exception)")
+        result.text =
+            QObject::tr("%1 is left by the exception").arg(QString::fromStdString(step.function));
+    else if (step.event == "return")
         // The recorder puts the returned value on the return event's stack.
         result.text = after.empty()
                           ? QStringLiteral("%1 returns").arg(QString::fromStdString(step.function))

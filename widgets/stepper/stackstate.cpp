@@ -9,8 +9,15 @@
 namespace dynascope {
 namespace {
 
-QString frameEventExplanation(const std::string &event, const std::string &function) {
-    const QString name = QString::fromStdString(function);
+QString frameEventExplanation(const Step &step) {
+    const std::string &event = step.event;
+    const QString name = QString::fromStdString(step.function);
+    // The recorder marks a frame that an exception leaves with "(exception)" as its value.
+    if (event == "return" && step.argrepr == "(exception)")
+        return QObject::tr("The frame of %1 ends because of an unhandled exception: it returns "
+                           "nothing, and the exception goes on to its caller, which looks for a "
+                           "handler in turn.")
+            .arg(name);
     if (event == "call")
         return QObject::tr("A new frame for %1 starts: its arguments are already in its "
                            "locals and its stack is empty.")
@@ -44,7 +51,7 @@ StackState stackStateAt(const StepTimeline &t, int index) {
         explainInstruction(QString::fromStdString(s->opname), QString::fromStdString(s->argrepr));
     if (s->event != "instruction") {
         op = QString::fromStdString(s->event) + QStringLiteral(" event");
-        state.explanation = frameEventExplanation(s->event, s->function);
+        state.explanation = frameEventExplanation(*s);
     }
     state.heading = QStringLiteral("%1 · line %2 · @%3 %4")
                         .arg(QString::fromStdString(s->function))

@@ -5,6 +5,7 @@
 
 #include <QFontDatabase>
 #include <QHelpEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 #include <QVariantAnimation>
@@ -120,6 +121,19 @@ QRectF StackView::stackArea() const {
 QRectF StackView::slotRect(int slot, const QRectF &area) const {
     const qreal y = area.bottom() - (slot + 1) * BoxHeight - slot * BoxGap;
     return QRectF(area.left() + 22, y, area.width() - 22, BoxHeight);
+}
+
+std::optional<StackValue> StackView::valueAt(const QPoint &pos) const {
+    for (const Box &box : layoutBoxes())
+        if (box.kind != Box::Leaving && box.rect.contains(pos))
+            return box.value;
+    return std::nullopt;
+}
+
+void StackView::mouseDoubleClickEvent(QMouseEvent *event) {
+    if (auto value = valueAt(event->position().toPoint()))
+        emit valueActivated(*value);
+    QWidget::mouseDoubleClickEvent(event);
 }
 
 std::vector<StackView::Box> StackView::layoutBoxes() const {

@@ -43,11 +43,17 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    // The value of the slot under `pos` (nullopt: none), for the value inspector.
+    std::optional<StackValue> valueAt(const QPoint &pos) const;
+
 signals:
     void animationFinished();
+    // A slot was double-clicked.
+    void valueActivated(const dynascope::StackValue &value);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
     bool event(QEvent *event) override;
 
 private:

@@ -1,6 +1,8 @@
 // StepperPanel: commands move the timeline's current step; a QTimer drives Play.
 #include "stepperpanel.h"
 
+#include "icons/themeicons.h"
+
 #include <QAction>
 #include <QHBoxLayout>
 #include <QInputDialog>
@@ -71,52 +73,52 @@ void StepperPanel::createActions() {
         Action id;
         const char *text;
         QKeySequence key;
-        QStyle::StandardPixmap icon;
+        const char *icon; // widgets/icons/NAME.svg
         const char *tip;
     };
     const Spec specs[] = {
-        {StepOverAction, QT_TR_NOOP("&Step"), Qt::Key_F10, QStyle::SP_MediaSeekForward,
+        {StepOverAction, QT_TR_NOOP("&Step"), Qt::Key_F10, "step-over",
          QT_TR_NOOP("Next line of this frame, running calls without stopping in them (in "
                     "instruction mode: the next instruction)")},
         {StepBackAction, QT_TR_NOOP("Step &Back"), QKeySequence(Qt::SHIFT | Qt::Key_F10),
-         QStyle::SP_MediaSeekBackward,
+         "step-back",
          QT_TR_NOOP("Back to the start of the line before (in instruction mode: the previous "
                     "instruction of this frame)")},
-        {StepIntoAction, QT_TR_NOOP("Step &Into"), Qt::Key_F11, QStyle::SP_ArrowDown,
+        {StepIntoAction, QT_TR_NOOP("Step &Into"), Qt::Key_F11, "step-into",
          QT_TR_NOOP("Next line, entering calls (in instruction mode: the very next recorded "
                     "instruction)")},
-        {StepOutAction, QT_TR_NOOP("Step &Out"), QKeySequence(Qt::SHIFT | Qt::Key_F11),
-         QStyle::SP_ArrowUp, QT_TR_NOOP("The first step after this frame returns")},
+        {StepOutAction, QT_TR_NOOP("Step &Out"), QKeySequence(Qt::SHIFT | Qt::Key_F11), "step-out",
+         QT_TR_NOOP("The first step after this frame returns")},
         {RunToCursorAction, QT_TR_NOOP("Run to &Cursor"), QKeySequence(Qt::CTRL | Qt::Key_F10),
-         QStyle::SP_ArrowForward, QT_TR_NOOP("Run until the cursor's line starts executing")},
-        {ToggleBreakpointAction, QT_TR_NOOP("Toggle &Breakpoint"), Qt::Key_F9,
-         QStyle::SP_DialogNoButton,
+         "run-to-cursor", QT_TR_NOOP("Run until the cursor's line starts executing")},
+        {ToggleBreakpointAction, QT_TR_NOOP("Toggle &Breakpoint"), Qt::Key_F9, "breakpoint",
          QT_TR_NOOP("Set or clear a breakpoint on the cursor's line (or the current line)")},
-        {ContinueAction, QT_TR_NOOP("&Continue"), Qt::Key_F8, QStyle::SP_MediaSkipForward,
+        {ContinueAction, QT_TR_NOOP("&Continue"), Qt::Key_F8, "continue",
          QT_TR_NOOP("Run forward to the next breakpoint")},
         {ContinueBackwardAction, QT_TR_NOOP("Continue Back&wards"),
-         QKeySequence(Qt::SHIFT | Qt::Key_F8), QStyle::SP_MediaSkipBackward,
+         QKeySequence(Qt::SHIFT | Qt::Key_F8), "continue-back",
          QT_TR_NOOP("Run backward to the previous breakpoint")},
-        {PlayPauseAction, QT_TR_NOOP("&Play"), Qt::Key_Space, QStyle::SP_MediaPlay,
+        {PlayPauseAction, QT_TR_NOOP("&Play"), Qt::Key_Space, "play",
          QT_TR_NOOP("Play the recording at the chosen speed; again to pause")},
-        {HomeAction, QT_TR_NOOP("&First Step"), Qt::Key_Home, QStyle::SP_MediaSkipBackward,
+        {HomeAction, QT_TR_NOOP("&First Step"), Qt::Key_Home, "step-first",
          QT_TR_NOOP("Go to the first recorded step")},
-        {EndAction, QT_TR_NOOP("&Last Step"), Qt::Key_End, QStyle::SP_MediaSkipForward,
+        {EndAction, QT_TR_NOOP("&Last Step"), Qt::Key_End, "step-last",
          QT_TR_NOOP("Go to the last recorded step")},
         {JumpToStepAction, QT_TR_NOOP("&Jump to Step…"), QKeySequence(Qt::CTRL | Qt::Key_G),
-         QStyle::SP_FileDialogContentsView, QT_TR_NOOP("Go to a step by its number")},
+         "jump-to", QT_TR_NOOP("Go to a step by its number")},
         {ByInstructionAction, QT_TR_NOOP("Step by &Instruction"),
-         QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I), QStyle::SP_FileDialogDetailedView,
+         QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I), "by-instruction",
          QT_TR_NOOP("F10, F11 and Shift+F10 step one bytecode instruction instead of one line")},
         {StepInstructionAction, QT_TR_NOOP("Step One I&nstruction"),
-         QKeySequence(Qt::ALT | Qt::Key_F10), QStyle::SP_ArrowRight,
+         QKeySequence(Qt::ALT | Qt::Key_F10), "step-instruction",
          QT_TR_NOOP("The very next recorded instruction, whatever the stepping mode")},
         {GoToExceptionAction, QT_TR_NOOP("Go to &Exception"),
-         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), QStyle::SP_MessageBoxCritical,
+         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), "go-exception",
          QT_TR_NOOP("The step where the run's uncaught exception was raised")},
     };
     for (const Spec &s : specs) {
-        auto *a = new QAction(style()->standardIcon(s.icon), tr(s.text), this);
+        auto *a = new QAction(tr(s.text), this);
+        ThemeIcons::set(a, QLatin1String(s.icon));
         a->setShortcut(s.key);
         a->setStatusTip(tr(s.tip));
         a->setToolTip(QStringLiteral("%1 (%2)\n%3")
@@ -343,8 +345,7 @@ void StepperPanel::updateControls() {
     QAction *playAction = m_actions[PlayPauseAction];
     playAction->setChecked(playing);
     playAction->setText(playing ? tr("&Pause") : tr("&Play"));
-    playAction->setIcon(
-        style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    ThemeIcons::set(playAction, playing ? QStringLiteral("pause") : QStringLiteral("play"));
     const QSignalBlocker block(m_slider);
     m_slider->setRange(0, std::max(0, m_timeline.count() - 1));
     m_slider->setValue(std::max(0, m_timeline.current()));

@@ -2,10 +2,14 @@
 #include "stepperviews.h"
 
 #include "callstackview.h"
+#include "framemodel.h"
 #include "framescopes.h"
 #include "frameview.h"
 #include "stackview.h"
 #include "stepperpanel.h"
+#include "valueinspector.h"
+
+#include <QTreeView>
 
 namespace dynascope {
 
@@ -17,6 +21,22 @@ StepperViews::StepperViews(QObject *parent)
         m_panel->addLocalShortcutsTo(w);
     connect(m_panel, &StepperPanel::currentStepChanged, this, &StepperViews::showStep);
     connect(m_callStackView, &CallStackView::frameChosen, this, &StepperViews::showFrame);
+    // A double-click on a stack slot or a frame's value opens it whole.
+    connect(m_stackView, &StackView::valueActivated, this, [this](const StackValue &value) {
+        ValueInspector::inspect(tr("stack slot"), value, m_stackView->window());
+    });
+    connect(m_frameView->treeView(), &QAbstractItemView::doubleClicked, this,
+            [this](const QModelIndex &index) {
+                const QModelIndex value = index.siblingAtColumn(FrameModel::ValueColumn);
+                if (!value.isValid() || index.parent() == QModelIndex())
+                    return; // a section row
+                StackValue v;
+                v.repr = value.data().toString().toStdString();
+                v.type = tr("(not recorded for frame values)").toStdString();
+                ValueInspector::inspect(
+                    index.siblingAtColumn(FrameModel::NameColumn).data().toString(), v,
+                    m_frameView->window());
+            });
     auto pace = [this] {
         // Stepping by hand gets the full animation; playing gets what fits in one step.
         m_stackView->setStepsPerSecond(m_panel->isPlaying() ? m_panel->stepsPerSecond() : 0);
@@ -34,10 +54,18 @@ StepperViews::~StepperViews() {
             delete w;
 }
 
-StepperPanel *StepperViews::panel() const { return m_panel; }
-StackView *StepperViews::stackView() const { return m_stackView; }
-FrameView *StepperViews::frameView() const { return m_frameView; }
-CallStackView *StepperViews::callStackView() const { return m_callStackView; }
+StepperPanel *StepperViews::panel() const {
+    return m_panel;
+}
+StackView *StepperViews::stackView() const {
+    return m_stackView;
+}
+FrameView *StepperViews::frameView() const {
+    return m_frameView;
+}
+CallStackView *StepperViews::callStackView() const {
+    return m_callStackView;
+}
 
 void StepperViews::setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes) {
     m_panel->setRecording(std::move(steps), std::move(codes));

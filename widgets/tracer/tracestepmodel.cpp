@@ -97,14 +97,19 @@ QVariant TraceStepModel::data(const QModelIndex &index, int role) const {
         return s->graphId;
     case Qt::ToolTipRole:
         return tr("%1 at offset %2 of %3 (line %4)")
-            .arg(s->opname)
-            .arg(s->offset)
-            .arg(s->function)
-            .arg(s->line);
+                   .arg(s->opname)
+                   .arg(s->offset)
+                   .arg(s->function)
+                   .arg(s->line) +
+               (s->graphId.isEmpty()
+                    ? QString()
+                    : tr("\ntrace step %1 of graph %2").arg(s->index).arg(s->graphId));
     case Qt::DisplayRole:
         switch (index.column()) {
         case IndexColumn:
-            return s->index;
+            // 1-based across the whole run, as the panel's "step N of M" counts; the region's
+            // own step number (Step::index) is in the row's tooltip.
+            return index.row() + 1;
         case FunctionColumn:
             // Indented by inlining depth, as a call tree reads.
             return QString(s->depth * 2, QLatin1Char(' ')) + s->function;

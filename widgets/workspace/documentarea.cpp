@@ -70,10 +70,14 @@ bool DocumentArea::isDocumentShown(const QString &id) const {
 }
 
 void DocumentArea::updateGroups() {
-    const bool two = m_tabs[Secondary]->count() > 0;
-    m_tabs[Secondary]->setVisible(two);
-    if (two)
-        setSizes({width() / 2, width() - width() / 2});
+    m_tabs[Secondary]->setVisible(m_tabs[Secondary]->count() > 0);
+    balance();
+}
+
+void DocumentArea::balance() {
+    // Side by side, the first group (the script) gets a little more: its lines must not clip.
+    if (m_tabs[Secondary]->count() > 0)
+        setSizes({width() * 55 / 100, width() - width() * 55 / 100});
 }
 
 } // namespace dynascope

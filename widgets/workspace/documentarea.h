@@ -30,6 +30,8 @@ public:
     bool isDocumentShown(const QString &id) const; // its tab is the current one of its group
     Group groupOf(const QString &id) const;
     QTabWidget *tabs(Group group) const { return m_tabs[group]; }
+    // Splits the width between the two groups as a layout starts them.
+    void balance();
 
 signals:
     void currentDocumentChanged(const QString &id);

@@ -119,6 +119,7 @@ void WorkspaceLayouts::resizeAll(const WorkspaceLayout &layout) {
         m_window->resizeDocks(wide, widths, Qt::Horizontal);
     if (!tall.isEmpty())
         m_window->resizeDocks(tall, heights, Qt::Vertical);
+    m_documents->balance();
 }
 
 } // namespace dynascope

@@ -440,10 +440,6 @@
         <translation>图：</translation>
     </message>
     <message>
-        <source>All graphs (%1)</source>
-        <translation>全部图（%1）</translation>
-    </message>
-    <message>
         <source>%1 · 1 op, after a graph break</source>
         <translation>%1 · 1 个运算，位于图断点之后</translation>
     </message>
@@ -464,12 +460,12 @@
         <translation>还没有计算图：请运行调用 torch.compile 的脚本</translation>
     </message>
     <message>
-        <source>1 graph break</source>
-        <translation>1 个图断点</translation>
+        <source>All graphs (%1), 1 graph break</source>
+        <translation>全部图（%1），1 个图断点</translation>
     </message>
     <message>
-        <source>%1 graph breaks</source>
-        <translation>%1 个图断点</translation>
+        <source>All graphs (%1), %2 graph breaks</source>
+        <translation>全部图（%1），%2 个图断点</translation>
     </message>
 </context>
 <context>
@@ -607,6 +603,104 @@
 %1</source>
         <translation>构建所用组件：
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::KernelDocks</name>
+    <message>
+        <source>Run &amp;Compiled Kernels</source>
+        <translation>运行编译后的内核(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>计时</translation>
+    </message>
+    <message>
+        <source>Run the script with its kernels built first and time every compiled function against eager</source>
+        <translation>先构建内核再运行脚本，并把每个编译函数与即时执行对比计时</translation>
+    </message>
+    <message>
+        <source>&amp;Kernels</source>
+        <translation>内核(&amp;K)</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::KernelsView</name>
+    <message>
+        <source>Graph / kernel</source>
+        <translation>图 / 内核</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Run a script that calls torch.compile (backend &quot;inductor&quot;, the default) to see its generated kernels.</source>
+        <translation>运行调用 torch.compile 的脚本（后端 &quot;inductor&quot;，即默认后端），即可查看生成的内核。</translation>
+    </message>
+    <message>
+        <source>%1 %2 ms</source>
+        <translation>%1 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>graph %1 (%2)</source>
+        <translation>图 %1（%2）</translation>
+    </message>
+    <message>
+        <source>cache</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <source>hit (loaded from disk)</source>
+        <translation>命中（从磁盘加载）</translation>
+    </message>
+    <message>
+        <source>miss (compiled now)</source>
+        <translation>未命中（现在编译）</translation>
+    </message>
+    <message>
+        <source>compile time</source>
+        <translation>编译时间</translation>
+    </message>
+    <message>
+        <source>lines %1–%2 of the generated source</source>
+        <translation>生成源码的第 %1–%2 行</translation>
+    </message>
+    <message>
+        <source>extern %1</source>
+        <translation>外部调用 %1</translation>
+    </message>
+    <message>
+        <source>%1 through torch</source>
+        <translation>%1 经由 torch 执行</translation>
+    </message>
+    <message>
+        <source>fallback %1</source>
+        <translation>回退 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>fusion decisions</source>
+        <translation>融合决策</translation>
+    </message>
+    <message>
+        <source>graph %1: %2%3 — %4 kernel(s), %5 extern call(s), %6 fallback(s)%7</source>
+        <translation>图 %1：%2%3 —— %4 个内核，%5 个外部调用，%6 个回退%7</translation>
+    </message>
+    <message>
+        <source>, cache %1</source>
+        <translation>，缓存 %1</translation>
+    </message>
+    <message>
+        <source>; source %1</source>
+        <translation>；源码 %1</translation>
     </message>
 </context>
 <context>
@@ -1324,6 +1418,105 @@ shape %1, dtype %2%3</source>
     <message>
         <source>(not recorded for frame values)</source>
         <translation>（帧中的值未录制此项）</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::TimingView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 [%2 .. %3]</source>
+        <translation>%1 [%2 .. %3]</translation>
+    </message>
+    <message>
+        <source>%1 (noisy)</source>
+        <translation>%1（波动大）</translation>
+    </message>
+    <message>
+        <source>Run compiled kernels</source>
+        <translation>运行编译后的内核</translation>
+    </message>
+    <message>
+        <source>T_base (eager) and T_comp (compiled, guards included), medians</source>
+        <translation>T_base（即时执行）与 T_comp（编译执行，含守卫），中位数</translation>
+    </message>
+    <message>
+        <source>Function / part</source>
+        <translation>函数 / 部分</translation>
+    </message>
+    <message>
+        <source>Time (median [p10 .. p90])</source>
+        <translation>时间（中位数 [p10 .. p90]）</translation>
+    </message>
+    <message>
+        <source>S = T_base / T_comp</source>
+        <translation>S = T_base / T_comp</translation>
+    </message>
+    <message>
+        <source>Run compiled kernels to time each compiled function against eager.</source>
+        <translation>运行编译后的内核，把每个编译函数与即时执行对比计时。</translation>
+    </message>
+    <message>
+        <source>Run the script with its kernels built first, then time every compiled function against the same function run eagerly</source>
+        <translation>先构建内核再运行脚本，然后把每个编译函数与即时执行的同一函数对比计时</translation>
+    </message>
+    <message>
+        <source>T_base</source>
+        <translation>T_base</translation>
+    </message>
+    <message>
+        <source>T_comp</source>
+        <translation>T_comp</translation>
+    </message>
+    <message>
+        <source>%1×%2</source>
+        <translation>%1×%2</translation>
+    </message>
+    <message>
+        <source> (noisy)</source>
+        <translation>（波动大）</translation>
+    </message>
+    <message>
+        <source>T_base (eager)</source>
+        <translation>T_base（即时执行）</translation>
+    </message>
+    <message>
+        <source>t_guard (guards and dispatch)</source>
+        <translation>t_guard（守卫与分派）</translation>
+    </message>
+    <message>
+        <source>graph %1: %2</source>
+        <translation>图 %1：%2</translation>
+    </message>
+    <message>
+        <source>eager %1</source>
+        <translation>即时执行 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>T_comp (compiled)</source>
+        <translation>T_comp（编译执行）</translation>
+    </message>
+    <message>
+        <source>µs (log scale)</source>
+        <translation>微秒（对数刻度）</translation>
+    </message>
+    <message>
+        <source>No compiled function was called.</source>
+        <translation>没有调用任何编译函数。</translation>
+    </message>
+    <message>
+        <source>%1 compiled function(s), %2 interleaved rounds, %3 thread(s).</source>
+        <translation>%1 个编译函数，%2 轮交错测量，%3 个线程。</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "capturesession.h"
 #include "consoleview.h"
 #include "graphdocks.h"
+#include "kernels/kerneldocks.h"
 #include "help/helpmenu.h"
 #include "help/welcomepage.h"
 #include "icons/apptheme.h"
@@ -97,6 +98,7 @@ MainWindow::MainWindow(QWidget *parent)
     new GraphDocks(this); // graph document, explain and tracer docks; owned by the window
     addDefaultLayouts(*m_layouts);
     new LessonDocks(this); // lessons and drill (placed in "teach"), Learn menu, language
+    new KernelDocks(this); // generated kernels and their timing (joins the layouts); owned here
     createLayoutActions(m_mainToolBar);
     m_viewMenu->addAction(m_mainToolBar->toggleViewAction());
     m_help = new HelpMenu(this, menuBar()->addMenu(tr("&Help")), [this] { showWelcome(); });
@@ -112,6 +114,7 @@ MainWindow::MainWindow(QWidget *parent)
     updateTitle();
     updateRunStatus();
     restoreSettings();
+    showWelcome(); // until a script is opened
 }
 
 MainWindow::~MainWindow() = default;

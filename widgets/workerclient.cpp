@@ -37,6 +37,8 @@ void WorkerClient::run(const QString &scriptPath, const QStringList &args,
     command["args"] = jsonArgs;
     command["record"] = options.record;
     command["include_library"] = options.includeLibrary;
+    if (options.kernelTiming)
+        command["kernel_timing"] = true;
     if (options.maxSteps > 0)
         command["max_steps"] = options.maxSteps;
 

@@ -17,6 +17,7 @@ struct RunOptions {
     bool record = false;         // send a "step" event per instruction (the stepper needs them)
     long long maxSteps = 0;      // 0: the recorder's default limit
     bool includeLibrary = false; // also record the standard library and installed packages
+    bool kernelTiming = false;   // build kernels first, then send "timing" (Run Compiled Kernels)
 };
 
 // One run of `dynascope worker`: writes the run command on the worker's stdin, splits its stdout

@@ -24,6 +24,8 @@ inline constexpr const char *Graph = "graph";   // CapturedGraph
 inline constexpr const char *GraphBreak = "graph_break"; // GraphBreakInfo
 inline constexpr const char *Guards = "guards"; // {function, entry, guards: [GuardInfo]}
 inline constexpr const char *Call = "call";     // one compiled call: hit/miss/recompile, timings
+inline constexpr const char *Kernels = "kernels"; // {records: [KernelGraphRecord]} after the run
+inline constexpr const char *Timing = "timing";   // TimingReport ("Run compiled kernels")
 } // namespace EventType
 
 struct Event {

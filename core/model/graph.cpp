@@ -13,6 +13,17 @@ template <typename T> std::vector<T> getArray(const Json &j, const char *key) {
 }
 } // namespace
 
+bool isExplainOp(const GraphNode &node) {
+    return node.op == "call_function";
+}
+
+int opCount(const CapturedGraph &graph) {
+    int n = 0;
+    for (const GraphNode &node : graph.nodes)
+        n += isExplainOp(node);
+    return n;
+}
+
 void to_json(Json &j, const SourceSite &s) {
     j = Json{{"file", s.file}, {"line", s.line}, {"offset", s.offset},
              {"function", s.function}, {"code", s.codeId}};

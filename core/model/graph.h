@@ -51,6 +51,13 @@ struct GuardInfo {
     std::string text;        // printable form
 };
 
+// The op count, Dynamo's definition: torch._dynamo.explain counts a graph's call_function nodes
+// (torch/_dynamo/backends/debugging.py, _explain_graph_detail). The Explain panel, `dynascope
+// explain` and the report use it. CompileCounter.op_count is PyTorch's other definition (every
+// node whose op contains "call", torch/_dynamo/testing.py) and stays in the shim.
+bool isExplainOp(const GraphNode &node);
+int opCount(const CapturedGraph &graph);
+
 void to_json(Json &j, const SourceSite &s);
 void from_json(const Json &j, SourceSite &s);
 void to_json(Json &j, const GraphNode &n);

@@ -34,6 +34,7 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QStandardItemModel>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QToolBar>
 #include <Qsci/qscilexerpython.h>
@@ -362,9 +363,11 @@ private slots:
                 if (!a->isSeparator() && !a->text().isEmpty())
                     QVERIFY2(a->toolTip() != a->text().remove('&') && !a->toolTip().isEmpty(),
                              qPrintable(a->text()));
-        // The welcome page lists the examples with what they show; a click opens one.
+        // A first start shows the welcome page: the examples with what they show; a click opens
+        // one.
         auto *welcome = window.findChild<WelcomePage *>();
         QVERIFY(welcome);
+        QCOMPARE(window.documents()->tabs(DocumentArea::Primary)->currentWidget(), welcome);
         const QString text = welcome->toPlainText();
         QVERIFY(text.contains("graph_break.py") && text.contains("cut in two"));
         emit welcome->anchorClicked(QUrl::fromLocalFile(Examples + "loop_sum.py"));
@@ -476,7 +479,7 @@ private slots:
         QStringList items;
         for (int i = 0; i < document.picker()->count(); ++i)
             items << document.picker()->itemText(i).trimmed();
-        QCOMPARE(items, (QStringList{"All graphs (3)", "f · compile 1", "G1 · 1 op",
+        QCOMPARE(items, (QStringList{"All graphs (3), 1 graph break", "f · compile 1", "G1 · 1 op",
                                      "G2 · 1 op, after a graph break",
                                      "f · recompile 2 (cache entry 2)", "G3 · 1 op"}));
         // Headers are not choices.

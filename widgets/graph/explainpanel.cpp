@@ -19,10 +19,6 @@ enum Roles { FileRole = Qt::UserRole, LineRole, BreakRole, GraphRole };
 QString count(int n, const char *one, const char *many) {
     return QStringLiteral("%1 %2").arg(n).arg(QString::fromLatin1(n == 1 ? one : many));
 }
-
-bool isOp(const std::string &op) {
-    return op == "call_function" || op == "call_method" || op == "call_module";
-}
 } // namespace
 
 ExplainPanel::ExplainPanel(QWidget *parent)
@@ -42,13 +38,6 @@ ExplainPanel::ExplainPanel(QWidget *parent)
     setGraphs({}, {});
 }
 
-int ExplainPanel::opCountOf(const CapturedGraph &graph) {
-    int n = 0;
-    for (const GraphNode &node : graph.nodes)
-        n += isOp(node.op);
-    return n;
-}
-
 QString ExplainPanel::summaryText() const {
     return count(m_graphCount, "graph", "graphs") + " · " +
            count(m_breakCount, "graph break", "graph breaks") + " · " +
@@ -64,7 +53,7 @@ void ExplainPanel::setGraphs(const std::vector<CapturedGraph> &graphs,
 
     auto *graphRoot = new QTreeWidgetItem(m_tree, {tr("Graphs (%1)").arg(graphs.size())});
     for (const CapturedGraph &g : graphs) {
-        const int ops = opCountOf(g);
+        const int ops = dynascope::opCount(g);
         m_opCount += ops;
         auto *item = new QTreeWidgetItem(
             graphRoot, {QStringLiteral("%1  %2 — %3")
@@ -73,7 +62,7 @@ void ExplainPanel::setGraphs(const std::vector<CapturedGraph> &graphs,
         item->setData(0, GraphRole, QString::fromStdString(g.id));
         std::map<std::string, int> perTarget; // ops per graph, by target
         for (const GraphNode &n : g.nodes)
-            if (isOp(n.op))
+            if (isExplainOp(n))
                 ++perTarget[n.target];
         for (const auto &[target, count] : perTarget)
             new QTreeWidgetItem(

@@ -21,14 +21,12 @@ public:
     void setGraphs(const std::vector<CapturedGraph> &graphs,
                    const std::vector<GraphBreakInfo> &breaks);
 
-    // Dynamo's explain counts: op = call_function, call_method or call_module node.
+    // Dynamo's explain counts; ops as model/graph.h's opCount() (call_function nodes).
     int graphCount() const { return m_graphCount; }
     int breakCount() const { return m_breakCount; }
     int opCount() const { return m_opCount; }
     QString summaryText() const;
     QTreeWidget *tree() const { return m_tree; }
-
-    static int opCountOf(const CapturedGraph &graph);
 
 signals:
     // A break reason or one of its user-stack frames was clicked: jump to that source line.

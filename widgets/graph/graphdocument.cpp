@@ -20,7 +20,7 @@ GraphDocument::GraphDocument(GraphView *view, QWidget *parent)
                             "(cache entry) they belong to"));
     // The document must not widen the central area: the picker and the summary may shrink.
     m_picker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_picker->setMinimumContentsLength(14);
+    m_picker->setMinimumContentsLength(28);
     m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(6, 3, 6, 3);
@@ -46,7 +46,7 @@ GraphDocument::GraphDocument(GraphView *view, QWidget *parent)
 void GraphDocument::setGraphs(const std::vector<CapturedGraph> &graphs, int breakCount) {
     const QString chosen = m_picker->currentData().toString();
     m_picker->clear();
-    m_picker->addItem(tr("All graphs (%1)").arg(graphs.size()), QString());
+    m_picker->addItem(QString(), QString()); // "All graphs", named below
     auto *model = qobject_cast<QStandardItemModel *>(m_picker->model());
     const std::vector<GraphGroup> groups = groupGraphs(graphs);
     QString lastTitle;
@@ -75,9 +75,13 @@ void GraphDocument::setGraphs(const std::vector<CapturedGraph> &graphs, int brea
     }
     const int again = m_picker->findData(chosen);
     m_picker->setCurrentIndex(again >= 0 ? again : 0);
+    // The count of breaks goes into the first item; the label only speaks when there is nothing.
+    m_picker->setItemText(
+        0, breakCount == 1
+               ? tr("All graphs (%1), 1 graph break").arg(graphs.size())
+               : tr("All graphs (%1), %2 graph breaks").arg(graphs.size()).arg(breakCount));
     m_summary->setText(graphs.empty() ? tr("No graphs yet: run a script that calls torch.compile")
-                       : breakCount == 1 ? tr("1 graph break")
-                                         : tr("%1 graph breaks").arg(breakCount));
+                                      : QString());
 }
 
 void GraphDocument::showGraph(const QString &graphId) {

@@ -70,6 +70,9 @@ void GraphView::createActions() {
                 keys.append(k);
         action->setShortcuts(keys);
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        if (!keys.isEmpty())
+            action->setToolTip(QStringLiteral("%1 (%2)").arg(
+                text, keys.first().toString(QKeySequence::NativeText)));
         connect(action, &QAction::triggered, this, slot);
         addAction(action);
         m_actions.append(action);

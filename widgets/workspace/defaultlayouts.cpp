@@ -62,7 +62,7 @@ void addDefaultLayouts(WorkspaceLayouts &layouts) {
     graphs.primaryDocuments = {QStringLiteral("welcome"), QStringLiteral("source")};
     graphs.secondaryDocuments = {QStringLiteral("graphs")};
     graphs.frontDocuments = {QStringLiteral("source"), QStringLiteral("graphs")};
-    graphs.panels = {inArea("explainDock", Bottom, 0.32),
+    graphs.panels = {inArea("explainDock", Bottom, 0.26),
                      next("tracerDock", P::TabWith, "explainDock", 0, Bottom),
                      next("consoleDock", P::TabWith, "explainDock", 0, Bottom),
                      next("bytecodeDock", P::TabWith, "explainDock", 0, Bottom)};

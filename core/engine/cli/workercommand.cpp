@@ -36,6 +36,7 @@
 #include "shim/torchshim.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -80,6 +81,28 @@ void emitCodeTree(EventSink &events, PyObject *code) {
     }
 }
 
+// The generated kernels of the run ("kernels": one record per graph signature) and, when asked,
+// their timing against eager ("timing", the document of `dynascope bench --json`).
+void emitKernelEvents(EventSink &events, bool timing) {
+    auto emitFrom = [&events](const char *type, const std::string &module, const char *function,
+                              const Json &argument) {
+        try {
+            Json body = Json::parse(torchShimCall(module, function, argument.dump()));
+            if (body.is_null())
+                return;
+            body["type"] = type;
+            events.emit(body);
+        } catch (const std::exception &e) {
+            events.emit(Json{{"type", EventType::Output},
+                             {"stream", "stderr"},
+                             {"text", std::string("dynascope: ") + type + ": " + e.what() + "\n"}});
+        }
+    };
+    emitFrom(EventType::Kernels, "kernels_report", "records_event", Json::object());
+    if (timing)
+        emitFrom(EventType::Timing, "kernels_bench", "timing_event", Json{{"rounds", 10}});
+}
+
 // Byte by byte with read(2): a buffered reader would swallow what follows the command, and the
 // rest of stdin belongs to the script (input(), sys.stdin).
 bool readCommandLine(std::string &line) {
@@ -97,6 +120,13 @@ bool readCommandLine(std::string &line) {
 }
 
 int runScript(EventSink &events, const WorkerRequest &request) {
+    // "Run compiled kernels": kernels built before first use, then timed. Set before the
+    // interpreter starts: os.environ is read once, at start-up.
+    const bool kernelTiming = request.raw.value("kernel_timing", false);
+    if (kernelTiming) {
+        setenv("DYNASCOPE_BENCH", "1", 1);
+        setenv("DYNASCOPE_KERNELS_SYNC", "1", 1);
+    }
     std::vector<std::string> argv{request.script};
     argv.insert(argv.end(), request.args.begin(), request.args.end());
     Interpreter interpreter(argv);
@@ -143,6 +173,7 @@ int runScript(EventSink &events, const WorkerRequest &request) {
         recorder->stop();
     if (runner.error())
         emitError(events, *runner.error());
+    emitKernelEvents(events, kernelTiming && status == 0);
     emitExit(events, status);
     return status;
 }

@@ -58,6 +58,9 @@ class CompiledGraph:
         self.graph_id = next(_ids)
         self.plans = {}
         self.last_inputs = None
+        # A graph that switches grad mode itself (a break inside a no_grad block resumes with
+        # grad off and turns it back on) may build autograd history whatever the mode at call.
+        self.switches_grad = any("set_grad_enabled" in str(n.target) for n in gm.graph.nodes)
         kernels_bench.graph_created(self)
 
     def current_plan(self):
@@ -73,7 +76,7 @@ class CompiledGraph:
         plan = self.plans.get(sig)
         if plan is None:
             plan = self.prepare(sig, inputs)
-        if plan.ready and not (plan.grad and torch.is_grad_enabled()):
+        if plan.ready and not (plan.grad and (torch.is_grad_enabled() or self.switches_grad)):
             return plan.run(inputs)
         return self.eager(*inputs)  # compiling, failed, or inputs that need autograd
 

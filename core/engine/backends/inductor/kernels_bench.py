@@ -183,3 +183,12 @@ def report(options):
                 lines.append(_line(k["name"], k["time"]) + f"  {k['kind']}"
                              + (f": {', '.join(k['nodes'])}" if k["nodes"] else ""))
     return "\n".join(lines) + "\n"
+
+
+def timing_event(options):
+    """The worker's "timing" event body ("Run compiled kernels"), or null without torch."""
+    import sys
+
+    if "torch" not in sys.modules or not _functions:
+        return "null"
+    return report({"rounds": options.get("rounds", 10), "json": True})

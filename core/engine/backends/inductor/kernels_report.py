@@ -61,3 +61,14 @@ def explain(options):
     if code_dir:
         out += f"\nwrote {len(written)} kernel source(s) to {code_dir}\n"
     return out
+
+
+def records_event(options):
+    """The worker's "kernels" event body, or null when no graph went through the generator."""
+    import sys
+
+    if "_dynascope_shim.kernels_backend" not in sys.modules:
+        return "null"
+    sys.modules["_dynascope_shim.kernels_backend"].wait()
+    records = [{k: v for k, v in r.items() if k != "aten_graph"} for r in kernels_config.records()]
+    return json.dumps({"records": records}) if records else "null"

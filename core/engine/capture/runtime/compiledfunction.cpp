@@ -18,6 +18,12 @@ struct CompiledFunctionObject {
 
 // The code object whose frame the call reaches: fn's own, a method's function's, or __call__'s.
 PyObject *targetCode(PyObject *fn) {
+    // functools.partial: the frame the call reaches is its function's.
+    if (std::string(Py_TYPE(fn)->tp_name) == "functools.partial") {
+        PyRef inner = PyRef::steal(PyObject_GetAttrString(fn, "func"));
+        PyErr_Clear();
+        return inner ? targetCode(inner.get()) : nullptr;
+    }
     PyObject *f = fn;
     if (PyMethod_Check(f))
         f = PyMethod_GET_FUNCTION(f);

@@ -113,7 +113,11 @@ struct Planner {
             r.items.push_back(plan(v->self));
             return r;
         case K::GradMode:
-            throw NotReconstructible("grad-mode context");
+            if (v->name != "__exit__")
+                throw NotReconstructible("grad-mode context");
+            r.kind = Recipe::Kind::GradExit;
+            r.index = v->index;
+            return r;
         case K::DictView:
             throw NotReconstructible("dict view");
         case K::Iterator: {
@@ -127,6 +131,27 @@ struct Planner {
         throw NotReconstructible("value");
     }
 };
+
+// make(prev) -> a function usable as a with-block's __exit__ that sets grad mode back to prev;
+// marked so that the tracer reads it back as the grad-mode exit it stands for.
+PyObject *gradExitFactory() {
+    static PyObject *factory = [] {
+        const char *source = "def make(prev):\n"
+                             "    import torch\n"
+                             "    def __exit__(*exc_info):\n"
+                             "        torch._C._set_grad_enabled(bool(prev))\n"
+                             "    __exit__._dynascope_grad_exit = prev\n"
+                             "    return __exit__\n";
+        PyRef globals = PyRef::steal(PyDict_New());
+        PyDict_SetItemString(globals.get(), "__builtins__", PyEval_GetBuiltins());
+        PyRef r = PyRef::steal(PyRun_String(source, Py_file_input, globals.get(), globals.get()));
+        PyObject *make = PyDict_GetItemString(globals.get(), "make");
+        Py_XINCREF(make);
+        PyErr_Clear();
+        return make;
+    }();
+    return factory;
+}
 
 PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env) {
     switch (r.kind) {
@@ -145,6 +170,8 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     }
     case Recipe::Kind::Const:
         return r.constant;
+    case Recipe::Kind::GradExit:
+        return PyRef::steal(PyObject_CallFunction(gradExitFactory(), "i", r.index));
     case Recipe::Kind::Iter:
     case Recipe::Kind::Tuple:
     case Recipe::Kind::List:
@@ -265,12 +292,29 @@ ExitPlan ExitPlan::make(TraceResult &result) {
         er.value = p.plan(e.value);
         plan.effects.push_back(er);
     }
+    plan.gradModeAfter = result.gradModeAfter;
     result.graph->setOutputs(p.outputs);
     return plan;
 }
 
 bool ExitPlan::build(const std::vector<PyRef> &outputs, const SourceEnv &env, PyRef &returned,
                      std::vector<PyRef> &newLocals, std::vector<PyRef> &newStack) const {
+    if (gradModeAfter >= 0) {
+        static PyObject *torchC = [] {
+            PyRef torch = PyRef::steal(PyImport_ImportModule("torch"));
+            return torch ? PyObject_GetAttrString(torch.get(), "_C") : nullptr;
+        }();
+        PyRef now = torchC ? PyRef::steal(PyObject_CallMethod(torchC, "is_grad_enabled", nullptr))
+                           : PyRef();
+        if (!now)
+            return false;
+        if ((now.get() == Py_True) != (gradModeAfter == 1)) {
+            PyRef r = PyRef::steal(PyObject_CallMethod(torchC, "_set_grad_enabled", "O",
+                                                       gradModeAfter ? Py_True : Py_False));
+            if (!r)
+                return false;
+        }
+    }
     auto make = [&](const Recipe &r, PyRef &out) {
         if (r.kind == Recipe::Kind::Null || r.kind == Recipe::Kind::Keep) {
             out = PyRef();

@@ -55,7 +55,9 @@ BreakStep breakStepAt(const CodeView &view, int offset) {
     BreakStep step;
     step.offset = offset;
     const CodeInstruction *ins = view.at(offset);
-    if (!ins || view.inTryBlock(offset))
+    // Inside a try block a failing step must reach the user's handler, which only CPython can
+    // do; with-blocks are fine (the tracer only enters grad-mode ones, restored on failure).
+    if (!ins || (view.inTryBlock(offset) && !view.onlyWithBlocks(offset)))
         return step;
     const std::string &op = *ins->opname;
     if (op == "KW_NAMES" || op == "PRECALL") {
@@ -199,7 +201,8 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
                 breaks.push_back(info);
             }
         }
-        if (!entry->uncaptured && result.graph->callCount() > 0) {
+        if (!entry->uncaptured && result.graph->callCount() > 0 &&
+            !result.graph->onlyGradModeCalls()) {
             graphId = "G" + std::to_string(CodeRegistry::instance().nextGraphNumber());
             entry->graphId = graphId;
             entry->inputs = result.graph->inputs();
@@ -316,6 +319,19 @@ bool doCall(FrameState &st, const BreakStep &step, const CaptureTarget &target) 
     st.stack.push_back(r);
     st.offset = step.next;
     return true;
+}
+
+// A call step raised inside grad-mode with-blocks: their exits (on the stack) restore the mode,
+// as CPython's exception path would call them, before the exception leaves the frame.
+void restoreGradModes(const FrameState &st) {
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    for (auto it = st.stack.rbegin(); it != st.stack.rend(); ++it)
+        if (*it && PyFunction_Check(it->get()) &&
+            PyObject_HasAttrString(it->get(), "_dynascope_grad_exit"))
+            Py_XDECREF(PyObject_CallNoArgs(it->get()));
+    PyErr_Clear();
+    PyErr_Restore(type, value, tb);
 }
 
 bool doJump(FrameState &st, const BreakStep &step) {
@@ -491,8 +507,10 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
             emitCall(false);
             return resumeNative(tstate, frame, st);
         case BreakStep::Kind::Call:
-            if (!doCall(st, step, target))
+            if (!doCall(st, step, target)) {
+                restoreGradModes(st);
                 return nullptr;
+            }
             break;
         case BreakStep::Kind::Jump:
             if (!doJump(st, step))

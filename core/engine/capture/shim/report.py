@@ -39,7 +39,9 @@ def build(records):
             "first_line": record.get("first_line", 0),
             "graph_count": len(graphs),
             "graph_break_count": len(breaks),
-            "op_count": sum(1 for g in graphs for n in g.get("nodes", []) if "call" in n.get("op", "")),
+            # Dynamo's explain count (call_function nodes), as model/graph.h's opCount().
+            "op_count": sum(1 for g in graphs for n in g.get("nodes", [])
+                            if n.get("op") == "call_function"),
             "calls": record.get("calls", 0),
             "cache_hits": record.get("cache_hits", 0),
             "cache_misses": record.get("cache_misses", 0),

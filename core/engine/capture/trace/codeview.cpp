@@ -117,9 +117,12 @@ std::shared_ptr<const CodeView> CodeView::of(PyObject *code) {
         PyObject *e = PyList_GetItem(entries.get(), i);
         PyRef s = PyRef::steal(PyObject_GetAttrString(e, "start"));
         PyRef en = PyRef::steal(PyObject_GetAttrString(e, "end"));
-        if (s && en)
+        PyRef target = PyRef::steal(PyObject_GetAttrString(e, "target"));
+        if (s && en && target) {
             view->m_tryRanges.push_back({static_cast<int>(PyLong_AsLong(s.get())),
                                          static_cast<int>(PyLong_AsLong(en.get()))});
+            view->m_tryTargets.push_back(static_cast<int>(PyLong_AsLong(target.get())));
+        }
     }
     PyErr_Clear();
     PyObject *names = reinterpret_cast<PyCodeObject *>(code)->co_localsplusnames;
@@ -144,6 +147,20 @@ bool CodeView::inTryBlock(int offset) const {
         if (offset >= r.first && offset < r.second)
             return true;
     return false;
+}
+
+bool CodeView::onlyWithBlocks(int offset) const {
+    for (size_t i = 0; i < m_tryRanges.size(); ++i) {
+        const auto &r = m_tryRanges[i];
+        if (offset < r.first || offset >= r.second)
+            continue;
+        int at = indexAt(m_tryTargets[i]);
+        if (at < 0 || at + 1 >= static_cast<int>(m_instructions.size()) ||
+            *m_instructions[at].opname != "PUSH_EXC_INFO" ||
+            *m_instructions[at + 1].opname != "WITH_EXCEPT_START")
+            return false;
+    }
+    return true;
 }
 
 bool CodeView::inLoop(int offset) const {

@@ -205,6 +205,14 @@ int GraphBuilder::callCount() const {
     return n;
 }
 
+bool GraphBuilder::onlyGradModeCalls() const {
+    for (const GraphNodeSpec &node : m_nodes)
+        if ((node.op == "call_function" || node.op == "call_method" || node.op == "call_module") &&
+            node.target != "torch._C._set_grad_enabled")
+            return false;
+    return true;
+}
+
 PyRef GraphBuilder::toPython(const std::string &id, const std::string &function, int regionStart,
                              bool withTargets) const {
     PyRef g = PyRef::steal(PyDict_New());

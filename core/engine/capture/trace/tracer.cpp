@@ -61,8 +61,6 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
             "DELETE_GLOBAL",
             "LOAD_NAME",
             "BUILD_SET",
-            "IMPORT_NAME",
-            "IMPORT_FROM",
             "RERAISE",
             "SEND",
             "RAISE_VARARGS",
@@ -240,6 +238,18 @@ TraceResult Tracer::run() {
         root.stack.push_back((*m_start.stack)[i] ? wrap((*m_start.stack)[i].get(),
                                                         Source::stack(static_cast<int>(i)))
                                                  : Value::null());
+    // Resuming inside grad-mode with-blocks: as a Dynamo resume function, start from the mode
+    // outside them and re-enter each block (switches coalesced), innermost last.
+    bool startMode = m_gradMode;
+    std::vector<ValuePtr> exits;
+    for (const ValuePtr &v : root.stack)
+        if (v->kind == Value::Kind::GradMode && v->name == "__exit__")
+            exits.push_back(v);
+    if (!exits.empty()) {
+        m_gradMode = exits.front()->index != 0;
+        for (size_t i = 0; i < exits.size(); ++i)
+            setGradMode(i + 1 < exits.size() ? exits[i + 1]->index != 0 : startMode);
+    }
     m_result.exit = TraceResult::Exit::Return;
     try {
         while (!root.returned) {
@@ -272,6 +282,21 @@ TraceResult Tracer::run() {
         if (w.second->mutated && w.second->source)
             m_result.sideEffects.push_back(
                 {SideEffect::Kind::Rebuild, w.second, "", nullptr, w.second});
+    if (m_result.exit == TraceResult::Exit::Break) {
+        // A break inside grad-mode with-blocks: as Dynamo, the graph exits them (innermost
+        // first); the runtime re-enters the mode for the break step (gradModeAfter).
+        bool atBreak = m_gradMode;
+        bool inside = false;
+        for (auto it = root.stack.rbegin(); it != root.stack.rend(); ++it)
+            if (*it && (*it)->kind == Value::Kind::GradMode && (*it)->name == "__exit__") {
+                setGradMode((*it)->index != 0);
+                inside = true;
+            }
+        if (inside)
+            m_gradMode = atBreak;
+    }
+    if (m_gradSwitched || !exits.empty() || m_gradMode != startMode)
+        m_result.gradModeAfter = m_gradMode ? 1 : 0;
     addAliasingGuard();
     m_result.graph = m_graph;
     m_result.guards = m_guards;
@@ -458,6 +483,16 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     bool torchish = mod == "torch" || mod.rfind("torch.", 0) == 0 || mod.rfind("torch._C", 0) == 0;
     bool shimish = mod.rfind("torch._dynamo", 0) == 0 || mod.rfind("torch.compiler", 0) == 0 ||
                    mod.rfind("dynascope", 0) == 0;
+    if (PyFunction_Check(o) && PyObject_HasAttrString(o, "_dynascope_grad_exit")) {
+        // A grad-mode with-block's exit rebuilt after a break (ExitPlan's GradExit).
+        PyRef prev = PyRef::steal(PyObject_GetAttrString(o, "_dynascope_grad_exit"));
+        v = Value::ofKind(K::GradMode, {}, source);
+        v->name = "__exit__";
+        v->index = static_cast<int>(PyLong_AsLong(prev.get()));
+        if (source)
+            addGuard(Guard::equalsMatch(Source::attr(source, "_dynascope_grad_exit"), prev.get()));
+        return v;
+    }
     if (PyFunction_Check(o)) {
         bool disabled = PyObject_HasAttrString(o, "_dynascope_disabled");
         // nn.Module code (forward of Linear, Conv2d…) is inlined; torch.nn.functional is a leaf.

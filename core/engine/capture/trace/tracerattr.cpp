@@ -36,6 +36,17 @@ static void specializeAll(Tracer &t, const ValuePtr &tensor, ShapePolicy *shapes
     (void)t;
 }
 
+void Tracer::specializeDims(const ValuePtr &tensor) {
+    bool symbolic = false;
+    for (const std::string &d : tensor->dims)
+        symbolic = symbolic || !d.empty();
+    if (!symbolic)
+        return;
+    specializeAll(*this, tensor, m_start.shapes, *m_guards);
+    for (std::string &d : tensor->dims)
+        d.clear();
+}
+
 ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
     switch (obj->kind) {
     case K::Tensor: {
@@ -226,6 +237,12 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
         if (!v) {
             PyErr_Clear();
             throw GraphBreak(BreakId::PythonException, "module index");
+        }
+        if (PySlice_Check(k.get()) && py::isModule(v.get())) {
+            // A slice of a ModuleList/Sequential is a new container on every call: no identity
+            // guard on it (the parent's guard covers its children), or each call would recompile.
+            return Value::ofKind(K::NNModule, v,
+                                 obj->source ? Source::item(obj->source, k) : nullptr);
         }
         return wrap(v.get(), obj->source ? Source::item(obj->source, k) : nullptr);
     }

@@ -99,10 +99,8 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
     switch (fn->kind) {
     case K::TorchFunction: {
         std::string n = fn->name;
-        if (n == "torch.is_grad_enabled") {
-            PyRef r = PyRef::steal(PyObject_CallNoArgs(fn->object.get()));
-            return Value::constant(r);
-        }
+        if (n == "torch.is_grad_enabled" || n == "torch._C.is_grad_enabled")
+            return Value::constant(m_gradMode ? Py_True : Py_False); // the traced code's mode
         if (n == "torch.is_tensor")
             return Value::constant(PyBool_FromLong(!args.empty() && args[0]->kind == K::Tensor));
         return callGraph("call_function", n, fn->object, fn->object.get(), args, kwargs);
@@ -121,12 +119,19 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
                 (type == "no_grad" || type == "enable_grad" || type == "set_grad_enabled")) {
                 auto ctx = Value::ofKind(K::GradMode);
                 ctx->index = type == "enable_grad" ? 1 : 0;
-                if (type == "set_grad_enabled")
-                    ctx->index = args.size() == 1 && truthOf(args[0]) ? 1 : 0;
-                if (type == "set_grad_enabled")
-                    throw GraphBreak(BreakId::UnsupportedCall,
-                                     "torch.set_grad_enabled (global mode "
-                                     "change outside a with block)");
+                if (type == "set_grad_enabled") {
+                    // Takes effect when made (also as a plain call); as a with-block its exit
+                    // restores the mode from before.
+                    PyRef mode = args.size() == 1 ? constantOf(args[0], "grad mode") : PyRef();
+                    if (!mode || kwargs.size() > 0)
+                        throw GraphBreak(BreakId::UnsupportedCall, "torch.set_grad_enabled(...)");
+                    auto prev = Value::ofKind(K::GradMode);
+                    prev->index = m_gradMode ? 1 : 0;
+                    ctx->index = PyObject_IsTrue(mode.get()) == 1 ? 1 : 0;
+                    ctx->name = "applied";
+                    ctx->items.push_back(prev);
+                    setGradMode(ctx->index != 0);
+                }
                 return ctx;
             }
             return callBuiltin(fn, args, kwargs);
@@ -136,6 +141,23 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         if (fn->name == "__exit__") {
             setGradMode(fn->index != 0);
             return Value::constant(Py_None);
+        }
+        if (fn->name.empty() && args.size() == 1 && kwargs.empty() &&
+            (args[0]->kind == K::UserFunction || args[0]->kind == K::NestedFunction)) {
+            // @torch.no_grad() / @torch.enable_grad() on a function: a function that runs its
+            // body under that mode.
+            auto decorated = Value::ofKind(K::GradMode);
+            decorated->name = "decorated";
+            decorated->index = fn->index;
+            decorated->self = args[0];
+            return decorated;
+        }
+        if (fn->name == "decorated") {
+            bool before = m_gradMode;
+            setGradMode(fn->index != 0);
+            ValuePtr r = call(fn->self, std::move(args), std::move(kwargs));
+            setGradMode(before);
+            return r;
         }
         break;
     case K::UserFunction: {

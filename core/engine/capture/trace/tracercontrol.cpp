@@ -193,6 +193,9 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
 namespace dynascope {
 
 void Tracer::setGradMode(bool enabled) {
+    // Coalesced as in Dynamo: a switch to the mode already in force is no node.
+    if (enabled == m_gradMode)
+        return;
     PyRef c = PyRef::steal(PyObject_GetAttrString(py::torch(), "_C"));
     PyRef fn = c ? PyRef::steal(PyObject_GetAttrString(c.get(), "_set_grad_enabled")) : PyRef();
     if (!fn) {
@@ -206,6 +209,7 @@ void Tracer::setGradMode(bool enabled) {
     if (stack.size() > 1)
         m_graph->last().inlineStack.assign(stack.begin(), stack.end() - 1);
     m_gradMode = enabled;
+    m_gradSwitched = true;
 }
 
 // with torch.no_grad()/enable_grad(): the mode switch is a graph node; other context managers
@@ -216,8 +220,14 @@ void Tracer::op_BEFORE_WITH(const CodeInstruction &) {
         throw GraphBreak(BreakId::UnsupportedOpcode, "BEFORE_WITH on " + ctx->describe());
     auto exit = Value::ofKind(Value::Kind::GradMode);
     exit->name = "__exit__";
-    exit->index = m_gradMode ? 1 : 0;
-    setGradMode(ctx->index != 0);
+    if (ctx->name == "applied") {
+        // torch.set_grad_enabled(b) switched the mode when it was made; its exit restores the
+        // mode from before that.
+        exit->index = ctx->items.empty() ? 1 : ctx->items[0]->index;
+    } else {
+        exit->index = m_gradMode ? 1 : 0;
+        setGradMode(ctx->index != 0);
+    }
     push(exit);
     push(Value::constant(Py_None));
 }

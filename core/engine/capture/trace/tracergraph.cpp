@@ -85,6 +85,14 @@ std::string errorText() {
     return text.substr(0, 300);
 }
 
+bool isPythonScalar(PyObject *o) {
+    // None is not one: an op returning None is run for its effect (operator.setitem).
+    if (PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) || PyUnicode_Check(o))
+        return true;
+    std::string type = Py_TYPE(o)->tp_name;
+    return type == "torch.dtype" || type == "torch.device" || type == "torch.memory_format";
+}
+
 bool isDataDependentShapeOp(const std::string &target) {
     static const std::set<std::string> ops = {
         "nonzero",           "masked_select", "unique", "_unique2", "unique_consecutive",
@@ -153,6 +161,7 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
         }
     } restore{setGrad.get(), before.get()};
     PyRef result = callExample(metaFn, op, target, args, kwargs, 0);
+    bool onMeta = static_cast<bool>(result);
     if (!result) {
         std::string err = errorText();
         if (err.find("_local_scalar_dense") != std::string::npos)
@@ -163,6 +172,19 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
             std::string err2 = errorText();
             throw GraphBreak(BreakId::UnsupportedCall, target + ": " + err2);
         }
+    }
+    if (isPythonScalar(result.get())) {
+        // A Python value computed on meta tensors depends on metadata only (torch.numel,
+        // torch.is_floating_point, x.dim()...): a constant, as Dynamo folds it, with symbolic
+        // sizes it read specialised. Computed on stand-in zeros it would depend on data that
+        // the trace does not have: a break, never a made-up constant.
+        if (!onMeta)
+            throw GraphBreak(BreakId::TensorItem,
+                             target + " returns a Python value of tensor data");
+        for (const ValuePtr &a : args)
+            if (a->kind == K::Tensor)
+                specializeDims(a);
+        return Value::constant(result);
     }
     PyRef device;
     for (const ValuePtr &a : args)
@@ -255,8 +277,7 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
             return tuple;
         }
     }
-    if (result.get() == Py_None || PyBool_Check(result.get()) || PyLong_Check(result.get()) ||
-        PyFloat_Check(result.get()))
+    if (result.get() == Py_None)
         return Value::constant(result);
     throw GraphBreak(BreakId::UnknownValue, target + " returned " + Py_TYPE(result.get())->tp_name);
 }

@@ -49,7 +49,7 @@ void Tracer::op_LOAD_CONST(const CodeInstruction &ins) {
 void Tracer::op_LOAD_FAST(const CodeInstruction &ins) {
     Frame &f = frame();
     ValuePtr v = f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg);
-    if (!v)
+    if (!v || v->kind == Value::Kind::Null)
         throw GraphBreak(BreakId::PythonException, "local '" + f.view->slotNames()[ins.arg] +
                                                        "' referenced before assignment");
     push(v);
@@ -60,8 +60,43 @@ void Tracer::op_STORE_FAST(const CodeInstruction &ins) {
 }
 
 void Tracer::op_DELETE_FAST(const CodeInstruction &ins) {
-    throw GraphBreak(BreakId::UnsupportedOpcode,
-                     "DELETE_FAST " + frame().view->slotNames()[ins.arg]);
+    Frame &f = frame();
+    ValuePtr v = f.root ? rootLocal(ins.arg) : f.locals.at(ins.arg);
+    if (!v || v->kind == Value::Kind::Null)
+        throw GraphBreak(BreakId::PythonException, "local '" + f.view->slotNames()[ins.arg] +
+                                                       "' referenced before assignment");
+    // A NULL value: unbound from now on (the exit rebuilds the slot as empty).
+    f.locals.at(ins.arg) = f.root ? Value::null() : nullptr;
+}
+
+// `import m` / `from m import x` of a module that is already imported: the module object, with no
+// import side effect left to run (anything else is a break, as Dynamo does).
+void Tracer::op_IMPORT_NAME(const CodeInstruction &ins) {
+    Frame &f = frame();
+    std::string name = nameAt(f.view->code(), "co_names", ins.arg);
+    ValuePtr fromlist = pop();
+    ValuePtr level = pop();
+    PyRef levelObj = constantOf(level, "import level");
+    PyRef fromObj = constantOf(fromlist, "import fromlist");
+    if (PyLong_AsLong(levelObj.get()) != 0)
+        throw GraphBreak(BreakId::UnsupportedOpcode, "relative import of " + name);
+    PyObject *modules = PyImport_GetModuleDict();
+    if (!PyDict_GetItemString(modules, name.c_str()))
+        throw GraphBreak(BreakId::UnsupportedOpcode,
+                         "IMPORT_NAME of " + name + " (not imported yet)");
+    PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
+    PyRef module = PyRef::steal(PyImport_ImportModuleLevelObject(nameObj.get(), f.globals.get(),
+                                                                 nullptr, fromObj.get(), 0));
+    if (!module) {
+        PyErr_Clear();
+        throw GraphBreak(BreakId::PythonException, "import of " + name + " raises");
+    }
+    push(wrapUnguarded(module.get()));
+}
+
+void Tracer::op_IMPORT_FROM(const CodeInstruction &ins) {
+    std::string name = nameAt(frame().view->code(), "co_names", ins.arg);
+    push(getAttr(top(), name));
 }
 
 void Tracer::op_LOAD_GLOBAL(const CodeInstruction &ins) {

@@ -25,7 +25,8 @@ struct Recipe {
         Function,    // a function made during the trace: code `constant`, `globals`
         BoundMethod, // PyMethod(constant, items[0])
         Getattr,     // getattr(items[0], name)
-        Iter         // iter(list of items)
+        Iter,        // iter(list of items)
+        GradExit     // the __exit__ of a grad-mode with-block, restoring mode `index`
     };
     Kind kind = Kind::Const;
     int index = -1;
@@ -61,6 +62,7 @@ public:
     std::vector<Recipe> locals;
     std::vector<Recipe> stack;
     std::vector<EffectRecipe> effects;
+    int gradModeAfter = -1; // >= 0: the grad mode after the graph (TraceResult's)
 
     // Builds the exit values: `outputs` from the compiled graph, `env` the region start state.
     // Returns false with a Python error set on failure.

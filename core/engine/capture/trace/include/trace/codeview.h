@@ -33,6 +33,9 @@ public:
     const CodeInstruction *at(int offset) const;
     // Whether an exception handler covers `offset` (a try block or with statement).
     bool inTryBlock(int offset) const;
+    // Whether every exception handler covering `offset` is the cleanup of a `with` block
+    // (PUSH_EXC_INFO; WITH_EXCEPT_START): no try/except of the user's catches there.
+    bool onlyWithBlocks(int offset) const;
     // Whether `offset` lies in a loop body (between a backward jump's target and the jump).
     bool inLoop(int offset) const;
     // Names of localsplus slots (varnames, cellvars, freevars in slot order) and their kinds.
@@ -51,6 +54,7 @@ private:
     std::vector<CodeInstruction> m_instructions;
     std::map<int, int> m_index;
     std::vector<std::pair<int, int>> m_tryRanges; // [start, end)
+    std::vector<int> m_tryTargets;                // handler offset of each try range
     std::vector<std::pair<int, int>> m_loops;     // [target, jump offset]
     std::vector<std::string> m_slotNames;
 };

@@ -55,6 +55,9 @@ public:
     size_t size() const { return m_nodes.size(); }
     // call_function + call_method + call_module nodes (CompileCounter's op_count).
     int callCount() const;
+    // Whether every call node only switches grad mode (such a graph is not compiled; the
+    // runtime sets the mode it leaves instead).
+    bool onlyGradModeCalls() const;
 
     // graph_spec as the backend receives it (contract), with or without target_obj.
     PyRef toPython(const std::string &id, const std::string &function, int regionStart,

@@ -43,6 +43,11 @@ struct TraceResult {
     std::shared_ptr<GuardSet> guards;
     std::vector<std::pair<int, GraphBreakInfo>> breaks; // (root offset, break) met while tracing
     std::vector<Json> traceSteps;
+    // The grad mode the frame continues in (1/0). At a break inside grad-mode with-blocks the
+    // graph ends by restoring the region's starting mode (as Dynamo's graphs do), so the runtime
+    // sets this mode again before the break step; it also stands in for a graph that only
+    // switched modes and was not compiled.
+    int gradModeAfter = -1;
 };
 
 // What a region trace starts from: the frame's concrete state at the region start.
@@ -122,6 +127,8 @@ public:
                         std::vector<std::pair<std::string, ValuePtr>> kwargs);
     ValuePtr getAttr(const ValuePtr &obj, const std::string &name);
     ValuePtr objectAttr(const ValuePtr &obj, const std::string &name); // user objects, modules
+    // The traced code read this tensor's sizes as numbers: symbolic dims become guarded values.
+    void specializeDims(const ValuePtr &tensor);
     ValuePtr binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b);
     ValuePtr compareOp(int op, const ValuePtr &a, const ValuePtr &b);
     ValuePtr subscript(const ValuePtr &obj, const ValuePtr &key);
@@ -168,6 +175,7 @@ private:
     std::vector<SourceSite> m_breakStack;
     long m_instructionCount = 0;
     bool m_gradMode = true;
+    bool m_gradSwitched = false; // a grad-mode node was recorded
     TraceResult m_result;
 };
 

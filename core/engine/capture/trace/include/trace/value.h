@@ -34,7 +34,9 @@ struct Value {
         Cell,           // a closure cell: concrete `object`, or a symbolic one (items[0])
         UserObject,     // any other object, read through its attributes
         GradMode,       // torch.no_grad()/enable_grad()/set_grad_enabled(b): `index` = mode;
-                        // name "__exit__" for the bound exit that restores mode `index`
+                        // name "__exit__" for the bound exit that restores mode `index`,
+                        // "applied" for set_grad_enabled (items[0]: the mode before),
+                        // "decorated" for a function (`self`) wrapped by @no_grad()
         DictView,       // d.keys()/values()/items(): `self` = the dict, `name` = which; a live
                         // view (reads the dict's contents when used, as CPython's views do)
     };

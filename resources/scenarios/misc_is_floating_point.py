@@ -1,0 +1,15 @@
+# PyTorch test/dynamo/test_misc.py MiscTests.test_is_floating_point: torch.is_floating_point(b) is
+# a constant: 3 ops (standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+
+
+def fn(a, b):
+    x = a + 1.0
+    if torch.is_floating_point(b):
+        x = x + b
+    return x + 2.0
+
+torch._dynamo.testing.standard_test(unittest.TestCase(), fn, nargs=2, expected_ops=3)

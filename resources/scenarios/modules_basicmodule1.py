@@ -1,0 +1,23 @@
+# PyTorch test/dynamo/test_modules.py NNModuleTests.test_basicmodule1 (make_test): the module (in
+# eval mode) compiles under optimize_assert (fullgraph=True) to one graph; results equal
+# eager ones on two 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+import torch.nn.functional as F
+
+
+class BasicModule(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear1 = torch.nn.Linear(10, 10)
+        self.scale = torch.randn(1, 10)
+
+    def forward(self, x):
+        return F.relu(self.linear1(x)) * self.scale
+
+
+module = BasicModule()
+module.eval()
+torch._dynamo.testing.standard_test(unittest.TestCase(), module, nargs=1)

@@ -1,0 +1,25 @@
+# PyTorch test/dynamo/test_modules.py NNModuleTests.test_constloop (make_test): the module (in
+# eval mode) compiles under optimize_assert (fullgraph=True) to one graph; results equal
+# eager ones on two 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+import torch.nn.functional as F
+
+
+class ConstLoop(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear1 = torch.nn.Linear(10, 10)
+        self.count = 3
+
+    def forward(self, x):
+        for i in range(self.count):
+            x = torch.sigmoid(self.linear1(x))
+        return x
+
+
+module = ConstLoop()
+module.eval()
+torch._dynamo.testing.standard_test(unittest.TestCase(), module, nargs=1)

@@ -1,0 +1,41 @@
+# PyTorch test/dynamo/test_modules.py NNModuleTests.test_module_static_method (make_test): the module (in
+# eval mode) compiles under optimize_assert (fullgraph=True) to one graph; results equal
+# eager ones on two 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+import torch.nn.functional as F
+
+
+class BasicModule(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear1 = torch.nn.Linear(10, 10)
+        self.scale = torch.randn(1, 10)
+
+    def forward(self, x):
+        return F.relu(self.linear1(x)) * self.scale
+
+
+class ModuleStaticMethodCall(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layer1 = BasicModule()
+        self.layer2 = BasicModule()
+        self.scale = torch.randn(1, 10)
+
+    @staticmethod
+    def call_and_scale(scale, mod, x):
+        x = mod(x)
+        return x * scale
+
+    def forward(self, x):
+        x1 = self.call_and_scale(self.scale, self.layer1, x)
+        x2 = self.call_and_scale(self.scale, self.layer2, x)
+        return x1 + x2
+
+
+module = ModuleStaticMethodCall()
+module.eval()
+torch._dynamo.testing.standard_test(unittest.TestCase(), module, nargs=1)

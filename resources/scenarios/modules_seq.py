@@ -1,0 +1,24 @@
+# PyTorch test/dynamo/test_modules.py NNModuleTests.test_seq (make_test): the module (in
+# eval mode) compiles under optimize_assert (fullgraph=True) to one graph; results equal
+# eager ones on two 10x10 inputs, each called twice (Dynamo's standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+import torch.nn.functional as F
+
+
+class Seq(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = torch.nn.Sequential(
+            torch.nn.Linear(10, 10), torch.nn.ReLU(), torch.nn.Linear(10, 10), torch.nn.ReLU()
+        )
+
+    def forward(self, x):
+        return self.layers(x)
+
+
+module = Seq()
+module.eval()
+torch._dynamo.testing.standard_test(unittest.TestCase(), module, nargs=1)

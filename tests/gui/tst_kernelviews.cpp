@@ -1,0 +1,154 @@
+// The Kernels and Timing docks end to end: "Run Compiled Kernels" runs a script in the real
+// worker; the Kernels view shows what `dynascope explain --kernels --json` reports for the same
+// script (kernels, fallbacks, the generated source), selecting a kernel selects its lines and a
+// line selects its kernel; the Timing view shows T_base, T_comp and S for each function with
+// S = T_base / T_comp. Screenshots at 1280x800 and 1920x1080 when DYNASCOPE_SCREENSHOTS is set.
+#include "capturesession.h"
+#include "guitestsupport.h"
+#include "kernels/kerneldocks.h"
+#include "kernels/kernelsview.h"
+#include "kernels/timingview.h"
+#include "mainwindow.h"
+#include "runcontroller.h"
+#include "workerclient.h"
+
+#include <Qsci/qsciscintilla.h>
+#include <QChart>
+#include <QDockWidget>
+#include <QLabel>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace dynascope;
+using namespace dynascope::testing;
+
+namespace {
+// A fused chain, a softmax (one kernel with reductions) and a fallback (cumsum) in the middle.
+const char *kScript = R"(import torch
+
+
+def chain(a, b):
+    return torch.relu(a * b + a).sin() * 2
+
+
+def softmax_cumsum(x):
+    e = (x - x.amax(-1, keepdim=True)).exp()
+    return torch.cumsum(e / e.sum(-1, keepdim=True), 1)
+
+
+a, b, x = torch.randn(1000), torch.randn(1000), torch.randn(64, 128)
+print(torch.compile(chain)(a, b).shape, torch.compile(softmax_cumsum)(x).shape)
+)";
+
+void screenshot(QWidget *window, QDockWidget *dock, const QString &name) {
+    const QString dir = qEnvironmentVariable("DYNASCOPE_SCREENSHOTS");
+    if (dir.isEmpty())
+        return;
+    for (const QSize &size : {QSize(1280, 800), QSize(1920, 1080)}) {
+        window->resize(size);
+        dock->raise();
+        QTest::qWait(300);
+        window->grab().save(QStringLiteral("%1/%2-%3x%4.png")
+                                .arg(dir, name)
+                                .arg(size.width())
+                                .arg(size.height()));
+    }
+}
+} // namespace
+
+class TestKernelViews : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_settingsDir;
+    QTemporaryDir m_dir;
+    QTemporaryDir m_cache;
+
+private slots:
+    void initTestCase() {
+        isolateSettings(m_settingsDir);
+        qputenv("XDG_CACHE_HOME", m_cache.path().toUtf8());
+    }
+    void kernelsAndTimingAfterRunCompiledKernels();
+};
+
+void TestKernelViews::kernelsAndTimingAfterRunCompiledKernels() {
+    const QString script = writeScript(m_dir, "kernels.py", kScript);
+
+    // The oracle: explain's kernel records of the same script.
+    QProcess explain;
+    explain.start(DYNASCOPE_EXE, {"explain", script, "--json", "--kernels"});
+    QVERIFY(explain.waitForFinished(180000));
+    const QByteArray out = explain.readAllStandardOutput();
+    const int start = out.indexOf("{\n");
+    QVERIFY2(start >= 0, out.constData());
+    const Json report = Json::parse(out.mid(start).toStdString());
+    const Json &records = report.at("kernels");
+    QCOMPARE(int(records.size()), 2);
+
+    MainWindow window;
+    window.runController()->worker()->setExecutable(DYNASCOPE_EXE);
+    auto *docks = window.findChild<KernelDocks *>();
+    QVERIFY(docks);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(script));
+    QSignalSpy running(window.runController(), &RunController::runningChanged);
+    docks->runCompiledAction()->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(running.count(), 2, 240000);
+    QCOMPARE(window.session()->runState(), RunState::Finished);
+    // The next plain run does not time kernels again.
+    QVERIFY(!window.runController()->runOptions().kernelTiming);
+
+    KernelsView *kernels = docks->kernelsView();
+    auto *kernelsDock = qobject_cast<QDockWidget *>(kernels->parentWidget());
+    QVERIFY(kernelsDock);
+    kernelsDock->show();
+    kernelsDock->raise(); // the code view updates its cursor only while it is on screen
+    QCOMPARE(int(kernels->records().size()), int(records.size()));
+    for (size_t i = 0; i < records.size(); ++i) {
+        const KernelGraphRecord &shown = kernels->records()[i];
+        QCOMPARE(QString::fromStdString(shown.status), QStringLiteral("compiled"));
+        QCOMPARE(int(shown.kernels.size()), int(records[i].at("kernels").size()));
+        QCOMPARE(int(shown.fallbacks.size()), int(records[i].at("fallbacks").size()));
+    }
+    // The softmax graph: cumsum is a fallback, marked in the tree.
+    const auto fallbacks = kernels->tree()->findItems(QStringLiteral("fallback"),
+                                                      Qt::MatchStartsWith | Qt::MatchRecursive);
+    QCOMPARE(fallbacks.size(), 1);
+    QVERIFY(fallbacks.first()->text(1).contains(QLatin1String("cumsum")));
+
+    // Selecting the first kernel of graph 1 selects its lines in the generated source.
+    QVERIFY(kernels->showKernel(1, 0));
+    const KernelInfo &info = kernels->records()[1].kernels[0];
+    int lineFrom, indexFrom, lineTo, indexTo;
+    kernels->code()->getSelection(&lineFrom, &indexFrom, &lineTo, &indexTo);
+    QCOMPARE(lineFrom + 1, info.firstLine);
+    QVERIFY(kernels->code()->text(lineFrom).contains(QString::fromStdString(info.name)));
+    QVERIFY(kernels->code()->text().contains(QLatin1String("#pragma omp simd")));
+    QVERIFY(kernels->code()->isReadOnly());
+    // ...and a line inside graph 0's kernel selects that kernel.
+    QVERIFY(kernels->showKernel(0, -1));
+    const KernelInfo &first = kernels->records()[0].kernels[0];
+    kernels->code()->setCursorPosition(first.firstLine + 2, 0);
+    QTRY_COMPARE(kernels->tree()->currentItem()->text(0), QString::fromStdString(first.name));
+    screenshot(&window, kernelsDock, "kernels-view");
+
+    TimingView *timing = docks->timingView();
+    QCOMPARE(int(timing->report().functions.size()), 2);
+    QCOMPARE(timing->table()->topLevelItemCount(), 2);
+    for (int i = 0; i < 2; ++i) {
+        const FunctionTiming &f = timing->report().functions[i];
+        QVERIFY(f.base.medianUs > 0 && f.comp.medianUs > 0);
+        QVERIFY(qAbs(f.speedup - f.base.medianUs / f.comp.medianUs) < 1e-6 * f.speedup);
+        QVERIFY(timing->table()->topLevelItem(i)->text(2).startsWith(
+            QString::number(f.speedup, 'f', 2)));
+    }
+    QCOMPARE(timing->chart()->series().size(), 1);
+    QVERIFY(timing->summary()->text().contains(QLatin1String("thread")));
+    screenshot(&window, qobject_cast<QDockWidget *>(timing->parentWidget()), "timing-view");
+}
+
+QTEST_MAIN(TestKernelViews)
+#include "tst_kernelviews.moc"

@@ -1,0 +1,180 @@
+// KernelsView: generated C++ per graph with its kernels, externs, fallbacks and decisions.
+#include "kernels/kernelsview.h"
+
+#include <Qsci/qscilexercpp.h>
+#include <Qsci/qsciscintilla.h>
+#include <QColor>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QVBoxLayout>
+
+namespace dynascope {
+
+namespace {
+
+enum Role { RecordRole = Qt::UserRole + 1, KernelRole };
+
+QString fromStd(const std::string &s) { return QString::fromStdString(s); }
+
+QString joined(const std::vector<std::string> &items) {
+    QStringList list;
+    for (const std::string &s : items)
+        list << fromStd(s);
+    return list.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+KernelsView::KernelsView(QWidget *parent)
+    : QWidget(parent), m_tree(new QTreeWidget(this)), m_code(new QsciScintilla(this)),
+      m_summary(new QLabel(this)) {
+    m_tree->setHeaderLabels({tr("Graph / kernel"), tr("Details")});
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_tree->setObjectName(QStringLiteral("kernelsTree"));
+    auto *lexer = new QsciLexerCPP(m_code);
+    lexer->setDefaultFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_code->setLexer(lexer);
+    m_code->setReadOnly(true);
+    m_code->setMarginType(0, QsciScintilla::NumberMargin);
+    m_code->setMarginWidth(0, QStringLiteral("00000"));
+    m_code->setObjectName(QStringLiteral("kernelsCode"));
+    m_summary->setWordWrap(true);
+    m_summary->setText(tr("Run a script that calls torch.compile (backend \"inductor\", the "
+                          "default) to see its generated kernels."));
+    auto *split = new QSplitter(this);
+    split->addWidget(m_tree);
+    split->addWidget(m_code);
+    split->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+    connect(m_tree, &QTreeWidget::itemSelectionChanged, this, &KernelsView::onItemSelected);
+    connect(m_code, &QsciScintilla::cursorPositionChanged, this,
+            [this](int line, int) { onCursorMoved(line + 1); });
+}
+
+void KernelsView::clear() {
+    m_records.clear();
+    m_tree->clear();
+    m_code->setText(QString());
+    m_shown = -1;
+}
+
+void KernelsView::setRecords(std::vector<KernelGraphRecord> records) {
+    clear();
+    m_records = std::move(records);
+    for (int i = 0; i < int(m_records.size()); ++i) {
+        const KernelGraphRecord &r = m_records[i];
+        QStringList times;
+        for (const char *stage : {"trace", "lower", "codegen", "compile", "load"}) {
+            auto it = r.seconds.find(stage);
+            if (it != r.seconds.end())
+                times << tr("%1 %2 ms").arg(QString::fromLatin1(stage)).arg(it->second * 1e3, 0, 'f', 1);
+        }
+        auto *graph = new QTreeWidgetItem(m_tree, {tr("graph %1 (%2)").arg(r.graph).arg(joined(r.signature)),
+                                                   fromStd(r.status)});
+        graph->setData(0, RecordRole, i);
+        graph->setData(0, KernelRole, -1);
+        graph->setToolTip(1, times.join(QStringLiteral(", ")));
+        if (!r.cache.empty())
+            new QTreeWidgetItem(graph, {tr("cache"), r.cache == "hit" ? tr("hit (loaded from disk)")
+                                                                        : tr("miss (compiled now)")});
+        if (!times.isEmpty())
+            new QTreeWidgetItem(graph, {tr("compile time"), times.join(QStringLiteral(", "))});
+        for (int k = 0; k < int(r.kernels.size()); ++k) {
+            const KernelInfo &info = r.kernels[k];
+            auto *item = new QTreeWidgetItem(graph, {fromStd(info.name), joined(info.origins)});
+            item->setData(0, RecordRole, i);
+            item->setData(0, KernelRole, k);
+            item->setToolTip(0, tr("lines %1–%2 of the generated source")
+                                    .arg(info.firstLine)
+                                    .arg(info.lastLine));
+        }
+        for (const KernelStep &e : r.externs)
+            new QTreeWidgetItem(graph, {tr("extern %1").arg(fromStd(e.node)),
+                                        tr("%1 through torch").arg(fromStd(e.op))});
+        for (const KernelStep &f : r.fallbacks) {
+            auto *item = new QTreeWidgetItem(graph, {tr("fallback %1").arg(fromStd(f.node)),
+                                                     tr("%1: %2").arg(fromStd(f.op), fromStd(f.reason))});
+            item->setForeground(0, QColor(0xc0, 0x39, 0x2b));
+        }
+        if (!r.decisions.empty()) {
+            auto *decisions = new QTreeWidgetItem(graph, {tr("fusion decisions"),
+                                                          QString::number(r.decisions.size())});
+            for (const std::string &d : r.decisions)
+                new QTreeWidgetItem(decisions, {QString(), fromStd(d)});
+        }
+        graph->setExpanded(true);
+    }
+    if (!m_records.empty())
+        showKernel(0, m_records[0].kernels.empty() ? -1 : 0);
+}
+
+void KernelsView::showRecord(int index) {
+    if (index == m_shown)
+        return;
+    m_shown = index;
+    const KernelGraphRecord &r = m_records[index];
+    m_code->setText(fromStd(r.source));
+    m_summary->setText(tr("graph %1: %2%3 — %4 kernel(s), %5 extern call(s), %6 fallback(s)%7")
+                           .arg(r.graph)
+                           .arg(fromStd(r.status))
+                           .arg(r.cache.empty() ? QString() : tr(", cache %1").arg(fromStd(r.cache)))
+                           .arg(r.kernels.size())
+                           .arg(r.externs.size())
+                           .arg(r.fallbacks.size())
+                           .arg(r.path.empty() ? QString() : tr("; source %1").arg(fromStd(r.path))));
+}
+
+bool KernelsView::showKernel(int index, int kernel) {
+    if (index < 0 || index >= int(m_records.size()) ||
+        kernel >= int(m_records[index].kernels.size()))
+        return false;
+    for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
+        if ((*it)->data(0, RecordRole).toInt() == index && (*it)->data(0, KernelRole).isValid() &&
+            (*it)->data(0, KernelRole).toInt() == kernel) {
+            m_tree->setCurrentItem(*it);
+            return true;
+        }
+    }
+    return false;
+}
+
+void KernelsView::onItemSelected() {
+    QTreeWidgetItem *item = m_tree->currentItem();
+    while (item && !item->data(0, RecordRole).isValid())
+        item = item->parent();
+    if (!item)
+        return;
+    const int index = item->data(0, RecordRole).toInt();
+    showRecord(index);
+    const int kernel = item->data(0, KernelRole).toInt();
+    if (kernel < 0 || m_syncing)
+        return;
+    const KernelInfo &info = m_records[index].kernels[kernel];
+    m_syncing = true;
+    m_code->setSelection(info.firstLine - 1, 0, info.lastLine, 0);
+    m_code->ensureLineVisible(info.firstLine - 1);
+    m_syncing = false;
+}
+
+void KernelsView::onCursorMoved(int line) {
+    if (m_syncing || m_shown < 0)
+        return;
+    const auto &kernels = m_records[m_shown].kernels;
+    for (int k = 0; k < int(kernels.size()); ++k) {
+        if (line >= kernels[k].firstLine && line <= kernels[k].lastLine) {
+            m_syncing = true;
+            showKernel(m_shown, k);
+            m_syncing = false;
+            return;
+        }
+    }
+}
+
+} // namespace dynascope

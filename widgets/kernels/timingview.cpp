@@ -1,0 +1,135 @@
+// TimingView: T_base, t_guard, per-kernel time, T_comp and S per compiled function (Qt Charts).
+#include "kernels/timingview.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLogValueAxis>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace dynascope {
+
+namespace {
+
+QString duration(double us) {
+    if (us >= 1000.0)
+        return TimingView::tr("%1 ms").arg(us / 1000.0, 0, 'f', 2);
+    return TimingView::tr("%1 µs").arg(us, 0, 'f', 1);
+}
+
+} // namespace
+
+QString TimingView::formatStats(const TimingStats &s) {
+    QString text = tr("%1 [%2 .. %3]").arg(duration(s.medianUs), duration(s.p10Us),
+                                          duration(s.p90Us));
+    return s.noisy ? tr("%1 (noisy)").arg(text) : text;
+}
+
+TimingView::TimingView(QWidget *parent)
+    : QWidget(parent), m_chart(new QChart), m_chartView(new QChartView(m_chart, this)),
+      m_table(new QTreeWidget(this)), m_summary(new QLabel(this)),
+      m_run(new QPushButton(tr("Run compiled kernels"), this)) {
+    m_chart->setTitle(tr("T_base (eager) and T_comp (compiled, guards included), medians"));
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumSize(280, 160);
+    m_table->setHeaderLabels({tr("Function / part"), tr("Time (median [p10 .. p90])"),
+                              tr("S = T_base / T_comp")});
+    m_table->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_table->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_table->setObjectName(QStringLiteral("timingTable"));
+    m_summary->setWordWrap(true);
+    m_summary->setText(tr("Run compiled kernels to time each compiled function against eager."));
+    m_run->setToolTip(tr("Run the script with its kernels built first, then time every compiled "
+                         "function against the same function run eagerly"));
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_run);
+    auto *split = new QSplitter(Qt::Horizontal, this); // a short bottom dock: side by side
+    split->addWidget(m_table);
+    split->addWidget(m_chartView);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+    connect(m_run, &QPushButton::clicked, this, &TimingView::runRequested);
+}
+
+void TimingView::clear() {
+    m_report = TimingReport();
+    m_table->clear();
+    m_chart->removeAllSeries();
+    for (QAbstractAxis *axis : m_chart->axes())
+        m_chart->removeAxis(axis);
+}
+
+void TimingView::setReport(const TimingReport &report) {
+    clear();
+    m_report = report;
+    auto *base = new QBarSet(tr("T_base"));
+    auto *comp = new QBarSet(tr("T_comp"));
+    QStringList names;
+    double low = 1e300, high = 0;
+    for (const FunctionTiming &f : report.functions) {
+        const QString name = QString::fromStdString(f.name);
+        names << name;
+        *base << f.base.medianUs;
+        *comp << f.comp.medianUs;
+        low = std::min({low, f.base.medianUs, f.comp.medianUs});
+        high = std::max({high, f.base.medianUs, f.comp.medianUs});
+        auto *fn = new QTreeWidgetItem(m_table, {name, QString(),
+                                                 tr("%1×%2").arg(f.speedup, 0, 'f', 2)
+                                                     .arg(f.noisy ? tr(" (noisy)") : QString())});
+        new QTreeWidgetItem(fn, {tr("T_base (eager)"), formatStats(f.base)});
+        new QTreeWidgetItem(fn, {tr("t_guard (guards and dispatch)"), duration(f.guardUs)});
+        for (const GraphTiming &g : f.graphs) {
+            auto *graph = new QTreeWidgetItem(
+                fn, {tr("graph %1: %2").arg(g.graph).arg(QString::fromStdString(g.status)),
+                     g.compiled ? formatStats(*g.compiled) : QString(),
+                     tr("eager %1").arg(formatStats(g.eager))});
+            for (const KernelTiming &k : g.kernels)
+                new QTreeWidgetItem(graph, {tr("%1 (%2)").arg(QString::fromStdString(k.name),
+                                                             QString::fromStdString(k.kind)),
+                                            formatStats(k.time)});
+            graph->setExpanded(true);
+        }
+        new QTreeWidgetItem(fn, {tr("T_comp (compiled)"), formatStats(f.comp)});
+        fn->setExpanded(true);
+    }
+    auto *series = new QBarSeries;
+    series->append(base);
+    series->append(comp);
+    m_chart->addSeries(series);
+    auto *x = new QBarCategoryAxis;
+    x->append(names);
+    auto *y = new QLogValueAxis;
+    y->setTitleText(tr("µs (log scale)"));
+    y->setLabelFormat(QStringLiteral("%g"));
+    y->setMinorTickCount(8);
+    if (high > 0)
+        y->setRange(std::max(low / 2, 0.01), high * 2);
+    m_chart->addAxis(x, Qt::AlignBottom);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    m_summary->setText(report.functions.empty()
+                           ? tr("No compiled function was called.")
+                           : tr("%1 compiled function(s), %2 interleaved rounds, %3 thread(s).")
+                                 .arg(report.functions.size())
+                                 .arg(report.rounds)
+                                 .arg(report.threads));
+}
+
+} // namespace dynascope

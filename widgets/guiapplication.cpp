@@ -2,6 +2,7 @@
 #include "guiapplication.h"
 
 #include "capturesession.h"
+#include "lessons/uilanguage.h"
 #include "mainwindow.h"
 #include "runcontroller.h"
 
@@ -171,6 +172,7 @@ int runGuiApplication(int argc, char **argv) {
     describeApplication();
     secureSettings();
     QGuiApplication::setApplicationDisplayName(QStringLiteral("Dynascope"));
+    UiLanguage::instance()->installFromSettings(); // before any widget builds its texts
 
     QCommandLineParser parser;
     options.addTo(parser);

@@ -11,6 +11,7 @@
 #include "help/welcomepage.h"
 #include "icons/apptheme.h"
 #include "icons/themeicons.h"
+#include "lessons/lessondocks.h"
 #include "recentfiles.h"
 #include "recording/recordingfile.h"
 #include "runcontroller.h"
@@ -98,6 +99,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_breakpointMargin = m_stepperDocks->breakpointMargin();
     new GraphDocks(this); // graph document, explain and tracer docks; owned by the window
     addDefaultLayouts(*m_layouts);
+    new LessonDocks(this); // lessons and drill (placed in "teach"), Learn menu, language
     new KernelDocks(this); // generated kernels and their timing (joins the layouts); owned here
     createLayoutActions(m_mainToolBar);
     m_viewMenu->addAction(m_mainToolBar->toggleViewAction());

@@ -117,8 +117,9 @@ private slots:
                                   "tracerDock"};
         const QStringList graphs = {"bytecodeDock", "consoleDock", "explainDock",
                                     "kernelsDock",  "timingDock",  "tracerDock"};
-        const QStringList teach = {"bytecodeDock", "consoleDock", "frameDock", "stackDock",
-                                   "stepperDock"};
+        // Lessons and Drill (tabbed) join the teach layout from widgets/lessons.
+        const QStringList teach = {"bytecodeDock", "consoleDock", "drillDock", "frameDock",
+                                   "lessonsDock",  "stackDock",   "stepperDock"};
         for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
             const QString at = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
             QTest::addRow("step %s", qPrintable(at)) << "step" << size << step << false;

@@ -1130,6 +1130,18 @@
         <source> — near the limit of %L1 steps (Run ▸ Recording Limit)</source>
         <translation> —— 接近 %L1 步的上限（运行 ▸ 录制上限）</translation>
     </message>
+    <message>
+        <source>an untitled script</source>
+        <translation>一个未命名的脚本</translation>
+    </message>
+    <message>
+        <source>Restore unsaved changes</source>
+        <translation>恢复未保存的修改</translation>
+    </message>
+    <message>
+        <source>Dynascope ended without saving the changes to %1 (autosaved %2). Restore them?</source>
+        <translation>Dynascope 上次退出时没有保存对 %1 的修改（自动保存于 %2）。要恢复这些修改吗？</translation>
+    </message>
 </context>
 <context>
     <name>dynascope::RunController</name>

@@ -5,11 +5,14 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-charts-dev libqscintilla2-qt6-dev
+  qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-wqy-microhei
   libgl-dev libqt6opengl6-dev libxkbcommon-dev
   python3.11 libpython3.11-dev python3-torch libtorch-dev
   libgraphviz-dev graphviz
   nlohmann-json3-dev pybind11-dev
   xvfb xauth
+  # CI: fuzzing (clang's libFuzzer), packaging and its checks, the install test's man page
+  clang-14 libfuzzer-14-dev lintian desktop-file-utils appstream man-db
 )
 
 missing=()

@@ -1,5 +1,6 @@
 // `dynascope [gui [FILE]]`: the Qt application around MainWindow, plus a scripted screenshot mode.
 #include "guiapplication.h"
+#include "dynascopeversion.h"
 
 #include "capturesession.h"
 #include "lessons/uilanguage.h"
@@ -55,9 +56,10 @@ struct GuiOptions {
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("Grab the window to OUT.png and quit"),
                                   QStringLiteral("OUT.png")};
-    QCommandLineOption layout{QStringLiteral("layout"),
-                              QStringLiteral("Arrange the window for a task: step, graphs or teach"),
-                              QStringLiteral("ID")};
+    QCommandLineOption layout{
+        QStringLiteral("layout"),
+        QStringLiteral("Arrange the window for a task: step, graphs or teach"),
+        QStringLiteral("ID")};
 
     void addTo(QCommandLineParser &parser) const {
         parser.setApplicationDescription(QStringLiteral("Dynascope GUI"));
@@ -72,7 +74,7 @@ struct GuiOptions {
 void describeApplication() {
     QCoreApplication::setOrganizationName(QStringLiteral("Dynascope"));
     QCoreApplication::setApplicationName(QStringLiteral("Dynascope"));
-    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(DYNASCOPE_VERSION));
 }
 
 QStringList guiArguments(const QStringList &all) {

@@ -87,10 +87,20 @@ void GraphDocks::refresh() {
     m_debounce->stop();
     std::vector<CapturedGraph> graphs;
     std::vector<GraphBreakInfo> breaks;
-    for (const Json &j : m_session->eventsOfType(EventType::Graph))
-        graphs.push_back(j.get<CapturedGraph>());
-    for (const Json &j : m_session->eventsOfType(EventType::GraphBreak))
-        breaks.push_back(j.get<GraphBreakInfo>());
+    // Events may come from a hand-edited .dscap: one with a field of the wrong type ("line":
+    // "seven") is left out rather than ending the program (docs/bad-input.md).
+    for (const Json &j : m_session->eventsOfType(EventType::Graph)) {
+        try {
+            graphs.push_back(j.get<CapturedGraph>());
+        } catch (const Json::exception &) {
+        }
+    }
+    for (const Json &j : m_session->eventsOfType(EventType::GraphBreak)) {
+        try {
+            breaks.push_back(j.get<GraphBreakInfo>());
+        } catch (const Json::exception &) {
+        }
+    }
     const bool changed = graphs.size() != m_graphs.size() || breaks.size() != m_breaks.size();
     // The first graphs of a run come to the front where the layout shows them beside the script
     // (Graph breaks), or when the script made graphs at all in a layout that tabs them.

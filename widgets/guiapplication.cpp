@@ -1,12 +1,19 @@
 // `dynascope [gui [FILE]]`: the Qt application around MainWindow, plus a scripted screenshot mode.
 #include "guiapplication.h"
+#include "dynascopeversion.h"
 
 #include "capturesession.h"
+#include "lessons/uilanguage.h"
 #include "mainwindow.h"
 #include "runcontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocale>
+#include <QMessageBox>
+#include <QSettings>
 #include <QTimer>
 
 #include <cstdio>
@@ -49,9 +56,10 @@ struct GuiOptions {
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("Grab the window to OUT.png and quit"),
                                   QStringLiteral("OUT.png")};
-    QCommandLineOption layout{QStringLiteral("layout"),
-                              QStringLiteral("Arrange the window for a task: step, graphs or teach"),
-                              QStringLiteral("ID")};
+    QCommandLineOption layout{
+        QStringLiteral("layout"),
+        QStringLiteral("Arrange the window for a task: step, graphs or teach"),
+        QStringLiteral("ID")};
 
     void addTo(QCommandLineParser &parser) const {
         parser.setApplicationDescription(QStringLiteral("Dynascope GUI"));
@@ -66,7 +74,7 @@ struct GuiOptions {
 void describeApplication() {
     QCoreApplication::setOrganizationName(QStringLiteral("Dynascope"));
     QCoreApplication::setApplicationName(QStringLiteral("Dynascope"));
-    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(DYNASCOPE_VERSION));
 }
 
 QStringList guiArguments(const QStringList &all) {
@@ -95,6 +103,44 @@ bool haveDisplay(int argc, char **argv) {
         if (!qEnvironmentVariableIsEmpty(name))
             return true;
     return false;
+}
+// Settings (recent files, window state) are the user's own: 0700 folder, 0600 file (Qt keeps an
+// existing file's permissions when it rewrites it). Where they cannot be written, say so once.
+void secureSettings() {
+    const QFileInfo file(QSettings().fileName());
+    QFile existing(file.filePath());
+    if (!QDir().mkpath(file.absolutePath()) ||
+        (!file.exists() && !existing.open(QIODevice::WriteOnly))) {
+        std::fprintf(stderr,
+                     "dynascope: settings cannot be saved in %s (not writable); they last until "
+                     "the window closes\n",
+                     qPrintable(QDir::toNativeSeparators(file.absolutePath())));
+        return;
+    }
+    existing.close();
+    QFile::setPermissions(file.absolutePath(),
+                          QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    QFile::setPermissions(file.filePath(), QFile::ReadOwner | QFile::WriteOwner);
+}
+
+// Copies a crashed session left behind: each is offered once, then removed either way.
+void offerAutosavedScripts(MainWindow &window) {
+    for (const ScriptAutosave::Copy &copy : ScriptAutosave::leftBehind()) {
+        const QString name = copy.originalPath.isEmpty()
+                                 ? MainWindow::tr("an untitled script")
+                                 : QDir::toNativeSeparators(copy.originalPath);
+        const auto answer = QMessageBox::question(
+            &window, MainWindow::tr("Restore unsaved changes"),
+            MainWindow::tr("Dynascope ended without saving the changes to %1 (autosaved %2). "
+                           "Restore them?")
+                .arg(name, QLocale().toString(copy.saved, QLocale::ShortFormat)),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        if (answer == QMessageBox::Yes) {
+            window.restoreAutosave(copy);
+            return; // one script at a time in the editor; later copies wait for the next start
+        }
+        ScriptAutosave::remove(copy);
+    }
 }
 } // namespace
 
@@ -126,7 +172,9 @@ int runGuiApplication(int argc, char **argv) {
     }
     QApplication app(argc, argv);
     describeApplication();
+    secureSettings();
     QGuiApplication::setApplicationDisplayName(QStringLiteral("Dynascope"));
+    UiLanguage::instance()->installFromSettings(); // before any widget builds its texts
 
     QCommandLineParser parser;
     options.addTo(parser);
@@ -138,6 +186,8 @@ int runGuiApplication(int argc, char **argv) {
 
     MainWindow window;
     window.show();
+    if (!parser.isSet(shotOption))
+        offerAutosavedScripts(window);
     if (parser.isSet(layoutOption) && !window.applyLayout(parser.value(layoutOption))) {
         std::fprintf(stderr, "dynascope gui: no layout named '%s' (step, graphs, teach)\n",
                      qPrintable(parser.value(layoutOption)));

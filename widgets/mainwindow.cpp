@@ -6,11 +6,13 @@
 #include "capturesession.h"
 #include "consoleview.h"
 #include "graphdocks.h"
-#include "kernels/kerneldocks.h"
+#include "guards/guardsdock.h"
 #include "help/helpmenu.h"
 #include "help/welcomepage.h"
 #include "icons/apptheme.h"
 #include "icons/themeicons.h"
+#include "kernels/kerneldocks.h"
+#include "lessons/lessondocks.h"
 #include "recentfiles.h"
 #include "recording/recordingfile.h"
 #include "runcontroller.h"
@@ -65,6 +67,8 @@ MainWindow::MainWindow(QWidget *parent)
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     m_layouts = new WorkspaceLayouts(this, m_documents);
+    m_autosave = new ScriptAutosave(
+        m_editor, [this] { return m_path; }, this);
     createActions();
 
     auto *welcome = new WelcomePage;
@@ -96,7 +100,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_breakpointMargin = m_stepperDocks->breakpointMargin();
     new GraphDocks(this); // graph document, explain and tracer docks; owned by the window
     addDefaultLayouts(*m_layouts);
+    new LessonDocks(this); // lessons and drill (placed in "teach"), Learn menu, language
     new KernelDocks(this); // generated kernels and their timing (joins the layouts); owned here
+    new GuardsDock(this);  // guards & cache dock (placed in the graphs layout); owned by the window
     createLayoutActions(m_mainToolBar);
     m_viewMenu->addAction(m_mainToolBar->toggleViewAction());
     m_help = new HelpMenu(this, menuBar()->addMenu(tr("&Help")), [this] { showWelcome(); });
@@ -303,6 +309,16 @@ void MainWindow::restoreSettings() {
     applyLayout(m_layouts->layout(layout) ? layout : QStringLiteral("step"));
 }
 
+void MainWindow::restoreAutosave(const ScriptAutosave::Copy &copy) {
+    if (!copy.originalPath.isEmpty() && QFileInfo::exists(copy.originalPath))
+        openFile(copy.originalPath);
+    m_editor->setText(copy.text);
+    m_editor->setModified(true);
+    updateTitle();
+    ScriptAutosave::remove(copy);
+    m_autosave->sync();
+}
+
 void MainWindow::saveSettings() {
     QSettings settings;
     settings.setValue("mainWindow/geometry", saveGeometry());
@@ -317,6 +333,7 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     }
     m_run->stop();
     saveSettings();
+    m_autosave->discard(); // saved or discarded on purpose
     event->accept();
 }
 
@@ -399,6 +416,7 @@ bool MainWindow::writeFile(const QString &path) {
     }
     m_path = QFileInfo(path).absoluteFilePath();
     m_editor->setModified(false);
+    m_autosave->sync();
     m_recentFiles->add(m_path);
     updateTitle();
     return true;

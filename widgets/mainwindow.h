@@ -1,6 +1,7 @@
 // The main window: documents (welcome, script, graphs) in the centre, docks around, task layouts.
 #pragma once
 
+#include "scriptautosave.h"
 #include <QMainWindow>
 
 class QAction;
@@ -61,6 +62,10 @@ public:
     // Loads a script into the editor; on failure shows a message box naming the problem and
     // leaves the current script untouched.
     bool openFile(const QString &path);
+    // Never lose work: the autosaved copy of the edited script, and one taken back after a crash
+    // (its script opened when it still exists, the copy's text put in, unsaved).
+    ScriptAutosave *autosave() const { return m_autosave; }
+    void restoreAutosave(const ScriptAutosave::Copy &copy);
     bool save();
     bool saveAs();
     // Runs the editor's script. The worker runs files, so unsaved changes are saved first, but
@@ -139,6 +144,7 @@ private:
     QString m_path;
     BreakpointMargin *m_breakpointMargin = nullptr;
     QString m_lastError;
+    ScriptAutosave *m_autosave = nullptr;
 };
 
 } // namespace dynascope

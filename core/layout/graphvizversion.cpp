@@ -1,4 +1,4 @@
-// graphvizVersion(): asks a fresh GVC context for the library's version.
+// graphvizVersion(): asks the process's GVC context for the library's version.
 #include "layout/graphvizversion.h"
 
 #include "private/graphvizsession.h"
@@ -7,12 +7,9 @@ namespace dynascope {
 
 std::string graphvizVersion() {
     std::lock_guard<std::mutex> lock(graphvizMutex());
-    GVC_t *context = gvContext();
+    GVC_t *context = graphvizContext();
     const char *version = context ? gvcVersion(context) : nullptr;
-    std::string text = version ? version : "unknown";
-    if (context)
-        gvFreeContext(context);
-    return text;
+    return version ? version : "unknown";
 }
 
 } // namespace dynascope

@@ -1,6 +1,7 @@
 // Writing .dscap files, and reading them as untrusted input: every failure becomes a message
 // with a line number, never an exception or a crash.
 #include "model/capturefile.h"
+#include "dynascopeversion.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -8,10 +9,6 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
-
-#ifndef DYNASCOPE_VERSION_STRING
-#define DYNASCOPE_VERSION_STRING "0.1.0"
-#endif
 
 namespace dynascope {
 
@@ -182,7 +179,7 @@ CaptureFile::CaptureFile() : m_header(makeHeader()) {}
 Json CaptureFile::makeHeader() {
     return Json{{"format", Format},
                 {"version", Version},
-                {"created_by", std::string("dynascope ") + DYNASCOPE_VERSION_STRING}};
+                {"created_by", std::string("dynascope ") + DYNASCOPE_VERSION}};
 }
 
 bool CaptureFile::append(const Json &event) {

@@ -80,12 +80,13 @@ void from_json(const Json &j, GraphBreakInfo &b) {
 }
 
 void to_json(Json &j, const GuardInfo &g) {
-    j = Json{{"kind", g.kind}, {"source", g.source}, {"text", g.text}};
+    j = Json{{"kind", g.kind}, {"source", g.source}, {"text", g.text}, {"terms", g.terms}};
 }
 void from_json(const Json &j, GuardInfo &g) {
     g.kind = j.value("kind", std::string());
     g.source = j.value("source", std::string());
     g.text = j.value("text", std::string());
+    g.terms = getArray<std::string>(j, "terms");
 }
 
 } // namespace dynascope

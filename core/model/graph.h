@@ -49,6 +49,9 @@ struct GuardInfo {
     std::string kind;        // TYPE_MATCH, TENSOR_MATCH, …
     std::string source;      // L['x']
     std::string text;        // printable form
+    // The guard as terms of the article's conjunction g = g1 ∧ … ∧ gn ("type(x) = Tensor",
+    // "shape(x) = (s0, 3)", "s0 ≥ 2"), sources spelled short (x for L['x']).
+    std::vector<std::string> terms;
 };
 
 // The op count, Dynamo's definition: torch._dynamo.explain counts a graph's call_function nodes

@@ -1,5 +1,6 @@
 // CaptureFile: round trips, and the exact message for each kind of damaged file.
 #include "capturesamples.h"
+#include "dynascopeversion.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -51,7 +52,7 @@ private slots:
         QCOMPARE(loaded.header().value("format", std::string()), std::string("dscap"));
         QCOMPARE(loaded.header().value("version", 0), 1);
         QCOMPARE(loaded.header().value("created_by", std::string()),
-                 std::string("dynascope 0.1.0"));
+                 std::string("dynascope " DYNASCOPE_VERSION));
         QCOMPARE(loaded.events().size(), capture.events().size());
         for (size_t i = 0; i < capture.events().size(); ++i)
             QCOMPARE(loaded.events()[i].body, capture.events()[i].body);

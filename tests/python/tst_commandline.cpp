@@ -1,5 +1,6 @@
 // The command line without a display and its help texts: `gui --help` prints help where there is
 // no display, `--version` names the versions the other tools report, every command has --help.
+#include "dynascopeversion.h"
 #include "scriptprocess.h"
 
 #include <QProcessEnvironment>
@@ -59,7 +60,7 @@ private slots:
         ProcessResult r = runWithoutDisplay({"gui", "--version"});
         QCOMPARE(r.exitStatus, QProcess::NormalExit);
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(r.out.trimmed(), QStringLiteral("Dynascope " DYNASCOPE_PROJECT_VERSION));
+        QCOMPARE(r.out.trimmed(), QStringLiteral("Dynascope " DYNASCOPE_VERSION));
     }
 
     // Opening the window needs a display: a clear message and status 2, not SIGABRT.
@@ -77,7 +78,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QStringList lines = r.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 5);
-        QCOMPARE(lines[0], QStringLiteral("dynascope " DYNASCOPE_PROJECT_VERSION));
+        QCOMPARE(lines[0], QStringLiteral("dynascope " DYNASCOPE_VERSION));
 
         ProcessResult python =
             runPython({"-c", "import platform, torch; print(platform.python_version()); "

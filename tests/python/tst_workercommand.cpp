@@ -1,4 +1,5 @@
 // `dynascope worker` as the GUI drives it: one JSON command in, one event per line out.
+#include "dynascopeversion.h"
 #include "model/event.h"
 #include "model/scripterror.h"
 #include "scriptprocess.h"
@@ -126,7 +127,7 @@ private:
         QVERIFY(worker.badLines().isEmpty());
         QVERIFY(events.size() >= 2);
         QCOMPARE(events.front()["type"], EventType::Hello);
-        QCOMPARE(events.front()["version"], "0.1.0");
+        QCOMPARE(events.front()["version"], DYNASCOPE_VERSION);
         QCOMPARE(events.front()["pid"].get<qint64>(), worker.pid());
         QCOMPARE(events.back()["type"], EventType::Exit);
         QCOMPARE(events.back()["status"].get<int>(), status);

@@ -1,5 +1,6 @@
 // `dynascope --version`: Dynascope's version and those of the libraries it runs on.
 #include "cli/commands.h"
+#include "dynascopeversion.h"
 
 #include "layout/graphvizversion.h"
 #include "python/interpreter.h"

@@ -1,12 +1,12 @@
 // `dynascope worker`: the GUI's worker process; runs one script and reports it as events.
 //
-// Protocol (version 0.1.0)
+// Protocol (version: DYNASCOPE_VERSION)
 // - Channels: the worker keeps the stdout it was started with as the EVENT channel and points its
 //   own fd 1 at fd 2, so C-level printing by libraries (torch, printf) lands on stderr and can
 //   never corrupt the stream. stderr is free-form text for humans. stdin carries the command.
 // - Events: one JSON object per line (model/event.h, encodeEvent), each with a "type", written
 //   whole and unbuffered:
-//     {"type":"hello","version":"0.1.0","pid":N}          first, before the command is read
+//     {"type":"hello","version":"X.Y.Z","pid":N}          first, before the command is read
 //     {"type":"code", ...CodeInfo...}                      each code object of the module, after
 //                                                          compiling and before running
 //     {"type":"output","stream":"stdout"|"stderr","text":T} one per write() by the script, as it
@@ -27,6 +27,7 @@
 #include "cli/commands.h"
 #include "cli/workereventchannel.h"
 #include "cli/workerrequest.h"
+#include "dynascopeversion.h"
 #include "model/scripterror.h"
 #include "python/interpreter.h"
 #include "python/outputcapture.h"
@@ -36,15 +37,11 @@
 #include "shim/torchshim.h"
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <unistd.h>
-
-#ifndef DYNASCOPE_VERSION
-#define DYNASCOPE_VERSION "0.1.0"
-#endif
 
 namespace dynascope {
 

@@ -1,6 +1,8 @@
 // Loading, compiling and running a script file as __main__, with python3.11's exit statuses.
 #include "python/scriptrunner.h"
 
+#include "python/sourceencoding.h"
+
 #include "python/exceptiondescriber.h"
 #include "python/interpreter.h"
 
@@ -140,6 +142,12 @@ ScriptRunner::LoadResult ScriptRunner::load() {
         return LoadResult::CannotOpen;
     prepareSys();
     if (!prepareMain()) {
+        m_compileFailed = true;
+        exitStatusOfCurrentException();
+        return LoadResult::CompileError;
+    }
+    if (std::string message = nonUtf8SourceMessage(source, m_file); !message.empty()) {
+        PyErr_SetString(PyExc_SyntaxError, message.c_str());
         m_compileFailed = true;
         exitStatusOfCurrentException();
         return LoadResult::CompileError;

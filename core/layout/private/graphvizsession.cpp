@@ -93,10 +93,19 @@ std::mutex &graphvizMutex() {
     return mutex;
 }
 
+// One context for the process, never freed: Graphviz 2.43's pango plugin keeps a pointer to the
+// last font name, which lives in the context, so a freed context leaves it dangling and the next
+// context's first label reads freed memory (AddressSanitizer: heap-use-after-free in strcmp
+// under textspan_size, found by the asan preset in tst_layout).
+GVC_t *graphvizContext() {
+    static GVC_t *context = gvContext();
+    return context;
+}
+
 GraphvizSession::GraphvizSession(const std::string &dotText) {
     agseterr(AGMAX); // keep Graphviz quiet on stderr; errors are read back with aglasterr
     agreseterrors();
-    m_context = gvContext();
+    m_context = graphvizContext();
     m_graph = readDot(dotText);
     if (!m_graph) {
         const char *last = aglasterr();
@@ -117,9 +126,7 @@ GraphvizSession::~GraphvizSession() {
     if (m_graph && m_laidOut)
         gvFreeLayout(m_context, m_graph);
     if (m_graph)
-        agclose(m_graph);
-    if (m_context)
-        gvFreeContext(m_context);
+        agclose(m_graph); // the context is shared: graphvizContext()
 }
 
 } // namespace dynascope

@@ -12,6 +12,8 @@ namespace dynascope {
 
 // cgraph keeps global state (the parser, the error buffer): one Graphviz call at a time.
 std::mutex &graphvizMutex();
+// The process's one Graphviz context (under graphvizMutex).
+GVC_t *graphvizContext();
 
 // Graphviz parses and prints numbers with the C library: "0.5", never "0,5".
 class NumericLocaleGuard {
@@ -33,7 +35,7 @@ private:
 };
 
 // A DOT text parsed with agmemread and laid out with dot; freed in the order Graphviz wants
-// (gvFreeLayout before agclose, the context last).
+// (gvFreeLayout before agclose); the context is the shared graphvizContext().
 class GraphvizSession {
 public:
     explicit GraphvizSession(const std::string &dotText);

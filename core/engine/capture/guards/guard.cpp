@@ -1,5 +1,8 @@
-// Guard construction, printable texts and the per-call check with Dynamo's failure wording.
+// Guard construction: the expectations each kind records, its printable text (as Dynamo prints
+// guards) and its terms in the article's conjunction.
 #include "guards/guard.h"
+
+#include "sources/pyobjects.h"
 
 #include <sstream>
 
@@ -10,16 +13,6 @@ namespace {
 PyObject *torchModule() {
     static PyObject *torch = PyImport_ImportModule("torch");
     return torch;
-}
-
-bool gradEnabled() {
-    static PyObject *fn = PyObject_GetAttrString(torchModule(), "is_grad_enabled");
-    PyRef r = PyRef::steal(PyObject_CallNoArgs(fn));
-    if (!r) {
-        PyErr_Clear();
-        return true;
-    }
-    return r.get() == Py_True;
 }
 
 std::vector<long> intTuple(PyObject *seq) {
@@ -35,24 +28,6 @@ std::vector<long> intTuple(PyObject *seq) {
     return out;
 }
 
-std::vector<long> tensorSizes(PyObject *t) {
-    PyRef shape = PyRef::steal(PyObject_GetAttrString(t, "shape"));
-    if (!shape) {
-        PyErr_Clear();
-        return {};
-    }
-    return intTuple(shape.get());
-}
-
-std::vector<long> tensorStrides(PyObject *t) {
-    PyRef strides = PyRef::steal(PyObject_CallMethod(t, "stride", nullptr));
-    if (!strides) {
-        PyErr_Clear();
-        return {};
-    }
-    return intTuple(strides.get());
-}
-
 std::string listText(const std::vector<std::optional<long>> &v) {
     std::string s = "[";
     for (size_t i = 0; i < v.size(); ++i) {
@@ -66,7 +41,37 @@ std::string typeName(PyTypeObject *t) {
     return t ? t->tp_name : "?";
 }
 
+std::string shortTypeName(PyTypeObject *t) {
+    std::string n = typeName(t);
+    size_t dot = n.rfind('.');
+    return dot == std::string::npos ? n : n.substr(dot + 1);
+}
+
+std::string dimText(const std::string &source, int dim) {
+    return "shape(" + shortSourceText(source) + ")[" + std::to_string(dim) + "]";
+}
+
 } // namespace
+
+std::string shortSourceText(const std::string &text) {
+    std::string out;
+    for (size_t i = 0; i < text.size();) {
+        if (text.compare(i, 17, "G['__builtins__']") == 0) {
+            out += "builtins";
+            i += 17;
+            continue;
+        }
+        bool local = text.compare(i, 3, "L['") == 0, global = text.compare(i, 3, "G['") == 0;
+        size_t end = (local || global) ? text.find("']", i + 3) : std::string::npos;
+        if (end != std::string::npos) {
+            out += text.substr(i + 3, end - i - 3);
+            i = end + 2;
+        } else {
+            out += text[i++];
+        }
+    }
+    return out;
+}
 
 std::string dtypeName(PyObject *dtype) {
     std::string s = pyRepr(dtype);
@@ -124,6 +129,7 @@ GuardInfo Guard::info() const {
     g.kind = kindName(m_kind);
     g.source = m_source ? m_source->text() : "";
     g.text = m_text;
+    g.terms = m_terms;
     return g;
 }
 
@@ -131,6 +137,7 @@ Guard Guard::typeMatch(SourcePtr source, PyObject *value) {
     Guard g(Kind::TypeMatch, std::move(source));
     g.m_type = Py_TYPE(value);
     g.m_text = "___check_type_id(" + g.m_source->text() + ", " + typeName(g.m_type) + ")";
+    g.m_terms = {"type(" + shortSourceText(g.m_source->text()) + ") = " + shortTypeName(g.m_type)};
     return g;
 }
 
@@ -141,6 +148,7 @@ Guard Guard::idMatch(SourcePtr source, PyObject *value) {
     s << "___check_obj_id(" << g.m_source->text() << ", " << typeName(Py_TYPE(value)) << "@"
       << static_cast<const void *>(value) << ")";
     g.m_text = s.str();
+    g.m_terms = {shortSourceText(g.m_source->text()) + " is " + pyRepr(value, 40)};
     return g;
 }
 
@@ -149,6 +157,8 @@ Guard Guard::equalsMatch(SourcePtr source, PyObject *value) {
     g.m_type = Py_TYPE(value);
     g.m_object = PyRef::borrow(value);
     g.m_text = g.m_source->text() + (value == Py_None ? " is " : " == ") + pyRepr(value);
+    std::string x = shortSourceText(g.m_source->text());
+    g.m_terms = {"type(" + x + ") = " + shortTypeName(g.m_type), x + " = " + pyRepr(value, 40)};
     return g;
 }
 
@@ -157,6 +167,9 @@ Guard Guard::sequenceLength(SourcePtr source, PyObject *value) {
     g.m_type = Py_TYPE(value);
     g.m_length = static_cast<long>(PyObject_Length(value));
     g.m_text = "len(" + g.m_source->text() + ") == " + std::to_string(g.m_length);
+    std::string x = shortSourceText(g.m_source->text());
+    g.m_terms = {"type(" + x + ") = " + shortTypeName(g.m_type),
+                 "len(" + x + ") = " + std::to_string(g.m_length)};
     return g;
 }
 
@@ -165,37 +178,67 @@ Guard Guard::dictKeys(SourcePtr source, PyObject *value) {
     g.m_type = Py_TYPE(value);
     g.m_object = PyRef::steal(PySequence_List(value));
     g.m_text = "list(" + g.m_source->text() + ".keys()) == " + pyRepr(g.m_object.get(), 200);
+    g.m_terms = {"keys(" + shortSourceText(g.m_source->text()) +
+                 ") = " + pyRepr(g.m_object.get(), 60)};
     return g;
 }
 
 Guard Guard::tensorMatch(SourcePtr source, PyObject *tensor,
-                         const std::vector<std::optional<long>> &sizes) {
+                         const std::vector<std::optional<long>> &sizes,
+                         const std::vector<std::string> &symbols) {
     Guard g(Kind::TensorMatch, std::move(source));
     g.m_type = Py_TYPE(tensor);
     g.m_dtype = PyRef::steal(PyObject_GetAttrString(tensor, "dtype"));
     g.m_device = PyRef::steal(PyObject_GetAttrString(tensor, "device"));
     PyRef rg = PyRef::steal(PyObject_GetAttrString(tensor, "requires_grad"));
     g.m_requiresGrad = rg.get() == Py_True;
+    static PyObject *dispatchKeys = PyObject_GetAttrString(
+        PyRef::steal(PyObject_GetAttrString(torchModule(), "_C")).get(), "_dispatch_keys");
+    PyRef keys = PyRef::steal(PyObject_CallOneArg(dispatchKeys, tensor));
+    g.m_dispatchKeys = pyRepr(keys.get(), 400);
     g.m_sizes = sizes;
-    std::vector<long> strides = tensorStrides(tensor);
+    PyRef strideTuple = PyRef::steal(PyObject_CallMethod(tensor, "stride", nullptr));
+    std::vector<long> strides = strideTuple ? intTuple(strideTuple.get()) : std::vector<long>{};
     bool anyDynamic = false;
     for (const auto &s : sizes)
         anyDynamic = anyDynamic || !s;
     for (size_t i = 0; i < strides.size(); ++i)
         g.m_strides.push_back(anyDynamic ? std::nullopt : std::optional<long>(strides[i]));
     PyErr_Clear();
+    g.m_tensor = TensorAccess::read(tensor);
+    for (size_t i = 0; i < g.m_tensor.sizes.size(); ++i) {
+        if (i >= sizes.size() || !sizes[i])
+            g.m_tensor.sizes[i] = -1;
+        if (anyDynamic)
+            g.m_tensor.strides[i] = -1;
+    }
     g.m_text = "check_tensor(" + g.m_source->text() + ", " + typeName(g.m_type) + ", " +
                pyRepr(g.m_dtype.get()) + ", device=" + pyRepr(g.m_device.get()) +
                ", requires_grad=" + (g.m_requiresGrad ? "True" : "False") +
                ", size=" + listText(g.m_sizes) + ", stride=" + listText(g.m_strides) + ")";
+    std::string x = shortSourceText(g.m_source->text());
+    std::string shape = "(";
+    for (size_t i = 0; i < sizes.size(); ++i) {
+        shape += i ? ", " : "";
+        if (sizes[i])
+            shape += std::to_string(*sizes[i]);
+        else
+            shape += i < symbols.size() && !symbols[i].empty() ? symbols[i] : "?";
+    }
+    shape += sizes.size() == 1 ? ",)" : ")";
+    g.m_terms = {"type(" + x + ") = " + shortTypeName(g.m_type),
+                 "dtype(" + x + ") = " + dtypeName(g.m_dtype.get()),
+                 "device(" + x + ") = " + pyRepr(g.m_device.get()), "shape(" + x + ") = " + shape,
+                 std::string("grad(") + x + ") = " + (g.m_requiresGrad ? "True" : "False")};
     return g;
 }
 
 Guard Guard::globalState() {
     Guard g(Kind::GlobalState, nullptr);
-    g.m_gradMode = gradEnabled();
-    g.m_text = std::string("___check_global_state() (grad_mode=") +
-               (g.m_gradMode ? "True" : "False") + ")";
+    g.m_gradMode = TensorAccess::gradModeEnabled();
+    std::string mode = g.m_gradMode ? "True" : "False";
+    g.m_text = "___check_global_state() (grad_mode=" + mode + ")";
+    g.m_terms = {"grad_mode = " + mode};
     return g;
 }
 
@@ -203,6 +246,7 @@ Guard Guard::dimAtLeastTwo(SourcePtr source, int dim, const std::string &symbol)
     Guard g(Kind::ShapeEnv, std::move(source));
     g.m_dim = dim;
     g.m_text = "2 <= " + g.m_source->text() + ".size()[" + std::to_string(dim) + "]  # " + symbol;
+    g.m_terms = {symbol + " = " + dimText(g.m_source->text(), dim), symbol + " ≥ 2"};
     return g;
 }
 
@@ -214,6 +258,7 @@ Guard Guard::dimsEqual(SourcePtr source, int dim, SourcePtr other, int otherDim)
     g.m_length = 1; // marks the equality form
     g.m_text = g.m_source->text() + ".size()[" + std::to_string(dim) + "] == " + g.m_other->text() +
                ".size()[" + std::to_string(otherDim) + "]";
+    g.m_terms = {dimText(g.m_source->text(), dim) + " = " + dimText(g.m_other->text(), otherDim)};
     return g;
 }
 
@@ -224,6 +269,7 @@ Guard Guard::dimEquals(SourcePtr source, int dim, long value) {
     g.m_sizes = {value};
     g.m_text =
         g.m_source->text() + ".size()[" + std::to_string(dim) + "] == " + std::to_string(value);
+    g.m_terms = {dimText(g.m_source->text(), dim) + " = " + std::to_string(value)};
     return g;
 }
 
@@ -233,6 +279,8 @@ Guard Guard::hasAttr(SourcePtr source, const std::string &name, bool present) {
     g.m_present = present;
     g.m_text =
         std::string(present ? "" : "not ") + "hasattr(" + g.m_source->text() + ", '" + name + "')";
+    g.m_terms = {std::string(present ? "" : "¬") + "hasattr(" +
+                 shortSourceText(g.m_source->text()) + ", '" + name + "')"};
     return g;
 }
 
@@ -247,149 +295,18 @@ Guard Guard::tensorAliasing(std::vector<SourcePtr> sources, std::vector<int> gro
                     sources[groups[i]]->text();
     }
     g.m_text = "___check_no_aliasing(" + distinct + ")" + (same.empty() ? "" : " and " + same);
+    std::string distinctTerm;
+    for (size_t i = 0; i < sources.size(); ++i)
+        if (groups[i] == static_cast<int>(i))
+            distinctTerm +=
+                (distinctTerm.empty() ? "" : ", ") + shortSourceText(sources[i]->text());
+        else
+            g.m_terms.push_back(shortSourceText(sources[i]->text()) + " is " +
+                                shortSourceText(sources[groups[i]]->text()));
+    g.m_terms.insert(g.m_terms.begin(), "distinct(" + distinctTerm + ")");
     g.m_aliasSources = std::move(sources);
     g.m_aliasGroups = std::move(groups);
     return g;
-}
-
-std::vector<int> Guard::changedDims(PyObject *value) const {
-    std::vector<int> out;
-    if (m_kind != Kind::TensorMatch || !value)
-        return out;
-    std::vector<long> sizes = tensorSizes(value);
-    if (sizes.size() != m_sizes.size())
-        return out;
-    for (size_t i = 0; i < sizes.size(); ++i)
-        if (m_sizes[i] && *m_sizes[i] != sizes[i])
-            out.push_back(static_cast<int>(i));
-    return out;
-}
-
-std::string Guard::check(PyObject *value, const SourceEnv &env) const {
-    if (m_kind == Kind::GlobalState)
-        return gradEnabled() == m_gradMode ? "" : "GLOBAL_STATE changed: grad_mode";
-    if (m_kind == Kind::TensorAliasing) {
-        std::vector<PyRef> objects;
-        for (const SourcePtr &s : m_aliasSources)
-            objects.push_back(s->fetch(env));
-        for (size_t i = 0; i < objects.size(); ++i) {
-            // The first earlier source holding the same object must be the recorded one.
-            int group = static_cast<int>(i);
-            for (size_t j = 0; j < i; ++j)
-                if (objects[j] && objects[j].get() == objects[i].get()) {
-                    group = static_cast<int>(j);
-                    break;
-                }
-            if (group != m_aliasGroups[i])
-                return m_text;
-        }
-        return "";
-    }
-    if (!value)
-        return m_source->text() + " is missing";
-    switch (m_kind) {
-    case Kind::TypeMatch:
-        return Py_TYPE(value) == m_type ? "" : m_text;
-    case Kind::IdMatch:
-        return value == m_object.get() ? "" : m_text;
-    case Kind::EqualsMatch: {
-        if (Py_TYPE(value) != m_type)
-            return m_text;
-        if (value == m_object.get())
-            return "";
-        int eq = PyObject_RichCompareBool(value, m_object.get(), Py_EQ);
-        if (eq < 0)
-            PyErr_Clear();
-        return eq == 1 ? "" : m_text;
-    }
-    case Kind::SequenceLength: {
-        if (Py_TYPE(value) != m_type)
-            return "___check_type_id(" + m_source->text() + ", " + typeName(m_type) + ")";
-        Py_ssize_t n = PyObject_Length(value);
-        if (n < 0)
-            PyErr_Clear();
-        return n == m_length ? "" : m_text;
-    }
-    case Kind::DictKeys: {
-        if (Py_TYPE(value) != m_type)
-            return "___check_type_id(" + m_source->text() + ", " + typeName(m_type) + ")";
-        PyRef keys = PyRef::steal(PySequence_List(value));
-        if (!keys) {
-            PyErr_Clear();
-            return m_text;
-        }
-        int eq = PyObject_RichCompareBool(keys.get(), m_object.get(), Py_EQ);
-        if (eq < 0)
-            PyErr_Clear();
-        return eq == 1 ? "" : m_text;
-    }
-    case Kind::TensorMatch: {
-        std::string prefix = "tensor '" + m_source->text() + "' ";
-        if (Py_TYPE(value) != m_type)
-            // PyTorch's guards.cpp prints "…a tensor type, ' but found" (a stray quote that
-            // test_recompile_ux.py's test_mismatched_type asserts); ours reads as a sentence.
-            return "expected type of '" + m_source->text() + "' to be a tensor type, but found " +
-                   typeName(Py_TYPE(value));
-        PyRef dtype = PyRef::steal(PyObject_GetAttrString(value, "dtype"));
-        if (dtype.get() != m_dtype.get())
-            return prefix + "dtype mismatch. expected " + scalarTypeName(m_dtype.get()) +
-                   ", actual " + scalarTypeName(dtype.get());
-        PyRef device = PyRef::steal(PyObject_GetAttrString(value, "device"));
-        int same = device ? PyObject_RichCompareBool(device.get(), m_device.get(), Py_EQ) : 0;
-        if (same != 1) {
-            PyErr_Clear();
-            return prefix + "device mismatch. expected " + pyRepr(m_device.get()) + ", actual " +
-                   pyRepr(device.get());
-        }
-        PyRef rg = PyRef::steal(PyObject_GetAttrString(value, "requires_grad"));
-        if ((rg.get() == Py_True) != m_requiresGrad)
-            return prefix +
-                   "requires_grad mismatch. expected requires_grad=" + (m_requiresGrad ? "1" : "0");
-        std::vector<long> sizes = tensorSizes(value);
-        if (sizes.size() != m_sizes.size())
-            return prefix + "rank mismatch. expected " + std::to_string(m_sizes.size()) +
-                   ", actual " + std::to_string(sizes.size());
-        std::vector<long> strides;
-        bool needStrides = false;
-        for (const auto &s : m_strides)
-            needStrides = needStrides || s.has_value();
-        if (needStrides)
-            strides = tensorStrides(value);
-        for (size_t i = 0; i < sizes.size(); ++i) {
-            if (m_sizes[i] && *m_sizes[i] != sizes[i])
-                return prefix + "size mismatch at index " + std::to_string(i) + ". expected " +
-                       std::to_string(*m_sizes[i]) + ", actual " + std::to_string(sizes[i]);
-            if (i < m_strides.size() && m_strides[i] && i < strides.size() &&
-                *m_strides[i] != strides[i])
-                return prefix + "stride mismatch at index " + std::to_string(i) + ". expected " +
-                       std::to_string(*m_strides[i]) + ", actual " + std::to_string(strides[i]);
-        }
-        return "";
-    }
-    case Kind::ShapeEnv: {
-        std::vector<long> sizes = tensorSizes(value);
-        if (m_dim >= static_cast<int>(sizes.size()))
-            return m_text;
-        if (m_length == 2)
-            return sizes[m_dim] == *m_sizes[0] ? "" : m_text;
-        if (!m_other)
-            return sizes[m_dim] >= 2 ? "" : m_text;
-        PyRef other = m_other->fetch(env);
-        std::vector<long> otherSizes = other ? tensorSizes(other.get()) : std::vector<long>{};
-        if (m_otherDim >= static_cast<int>(otherSizes.size()))
-            return m_text;
-        return sizes[m_dim] == otherSizes[m_otherDim] ? "" : m_text;
-    }
-    case Kind::HasAttr: {
-        int r = PyObject_HasAttrString(value, m_attr.c_str());
-        PyErr_Clear();
-        return (r == 1) == m_present ? "" : m_text;
-    }
-    case Kind::GlobalState:
-    case Kind::TensorAliasing:
-        break;
-    }
-    return "";
 }
 
 } // namespace dynascope

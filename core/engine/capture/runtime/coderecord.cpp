@@ -22,6 +22,18 @@ CodeRecord &CodeRegistry::recordFor(PyObject *code, ShapePolicy::Mode mode) {
     r->file = view->filename();
     r->firstLine = view->firstLine();
     r->shapes = std::make_unique<ShapePolicy>(mode);
+    for (const CodeInstruction &ins : view->instructions()) {
+        const std::string &op = *ins.opname;
+        if (op == "MAKE_CELL") {
+            r->prologue.makeCells.push_back(ins.arg);
+        } else if (op == "COPY_FREE_VARS") {
+            r->prologue.freeVars = ins.arg;
+        } else {
+            r->prologue.start = ins.offset;
+            break;
+        }
+    }
+    r->entryRegion = &r->regions[{0, 0}];
     m_byCode[code] = r.get();
     m_records.push_back(std::move(r));
     return *m_records.back();
@@ -31,6 +43,7 @@ void CodeRegistry::reset() {
     m_byCode.clear();
     m_records.clear();
     m_graphCount = 0;
+    ++m_generation;
 }
 
 namespace {
@@ -63,8 +76,11 @@ PyRef CodeRegistry::toPython() const {
             breaks.push_back(b);
         PyDict_SetItemString(d.get(), "breaks", fromJson(breaks).get());
         Json entries = Json::array();
-        for (const auto &e : r->entries)
-            entries.push_back(Json{{"region_start", e.first}, {"guards", e.second}});
+        for (size_t i = 0; i < r->entries.size(); ++i)
+            entries.push_back(Json{{"region_start", r->entries[i].first},
+                                   {"guards", r->entries[i].second},
+                                   {"transformed", i < r->transformed.size() ? r->transformed[i]
+                                                                            : std::string()}});
         PyDict_SetItemString(d.get(), "entries", fromJson(entries).get());
         Json recompiles = Json::array();
         for (const std::string &reason : r->recompiles)
@@ -73,6 +89,14 @@ PyRef CodeRegistry::toPython() const {
         PyDict_SetItemString(d.get(), "calls", num(r->calls).get());
         PyDict_SetItemString(d.get(), "cache_hits", num(r->cacheHits).get());
         PyDict_SetItemString(d.get(), "cache_misses", num(r->cacheMisses).get());
+        Json calls = Json::array();
+        for (const CallRecord &c : r->callLog) {
+            Json j = c;
+            j["function"] = r->function;
+            calls.push_back(std::move(j));
+        }
+        PyDict_SetItemString(d.get(), "call_log", fromJson(calls).get());
+        PyDict_SetItemString(d.get(), "calls_not_logged", num(r->callsNotLogged).get());
         PyList_Append(list.get(), d.get());
     }
     return list;

@@ -7,6 +7,7 @@
 #include "runtime/coderecord.h"
 #include "runtime/compiledfunction.h"
 #include "runtime/framehook.h"
+#include "runtime/transformedcode.h"
 #include "trace/breakcatalogue.h"
 #include "trace/captureconfig.h"
 #include "trace/codeview.h"
@@ -28,6 +29,25 @@ struct FrameState {
 };
 
 PyObject *g_unsupported = nullptr;
+
+double microsSinceStart() {
+    static const auto start = std::chrono::steady_clock::now();
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+// The code record of a compiled function's code object, cached on its target (the registry's
+// map lookup is skipped on every call but the first after a reset).
+CodeRecord &recordOf(PyObject *code, const CaptureTarget &target) {
+    CodeRegistry &registry = CodeRegistry::instance();
+    if (target.record && target.recordCode == code && target.generation == registry.generation())
+        return *target.record;
+    CodeRecord &rec = registry.recordFor(code, target.mode);
+    target.record = &rec;
+    target.recordCode = code;
+    target.generation = registry.generation();
+    return rec;
+}
 
 PyObject *resumeNative(PyThreadState *tstate, _PyInterpreterFrame *frame, const FrameState &st) {
     PyCodeObject *code = frame->f_code;
@@ -111,6 +131,27 @@ void emitGraphBreak(const GraphBreakInfo &info, const std::string &function) {
     emitCaptureEvent(j);
 }
 
+// What the transformed-code writer needs to name the frame's values.
+TransformedCodeInput transformedInput(const CodeRecord &rec, _PyInterpreterFrame *frame,
+                                      int regionStart, int entryNumber) {
+    TransformedCodeInput in;
+    in.function = rec.function;
+    in.regionStart = regionStart;
+    in.entryNumber = entryNumber;
+    PyCodeObject *code = frame->f_code;
+    PyObject *names = code->co_localsplusnames;
+    for (Py_ssize_t i = 0; names && i < PyTuple_GET_SIZE(names); ++i) {
+        const char *n = PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, i));
+        in.localNames.push_back(n ? n : "?");
+    }
+    int params = code->co_argcount + code->co_kwonlyargcount +
+                 ((code->co_flags & CO_VARARGS) ? 1 : 0) +
+                 ((code->co_flags & CO_VARKEYWORDS) ? 1 : 0);
+    for (int i = 0; i < params && i < static_cast<int>(in.localNames.size()); ++i)
+        in.parameters.push_back(in.localNames[i]);
+    return in;
+}
+
 // Traces the region at `st` (restarting at each new break) and compiles its graph.
 CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
                           const SourceEnv &env, _PyInterpreterFrame *frame,
@@ -178,6 +219,8 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
         }
     }
     entry->guards = traced ? result.guards : std::make_shared<GuardSet>();
+    entry->guards->compile();
+    entry->number = static_cast<int>(rec.entries.size());
     std::string graphId;
     if (!traced) {
         entry->uncaptured = true;
@@ -233,12 +276,15 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
         emitGraphBreak(b, rec.function);
     }
     rec.entries.push_back({st.key, entry->guards->infos()});
+    rec.transformed.push_back(
+        transformedCode(transformedInput(rec, frame, st.key, entry->number), *entry));
     if (hasCaptureEventSink())
         emitCaptureEvent(Json{{"type", EventType::Guards},
                               {"function", rec.function},
                               {"entry", static_cast<int>(rec.entries.size()) - 1},
                               {"region_start", st.key},
-                              {"guards", entry->guards->infos()}});
+                              {"guards", entry->guards->infos()},
+                              {"transformed", rec.transformed.back()}});
     region.entries.push_back(std::move(entry));
     return region.entries.back().get();
 }
@@ -370,66 +416,76 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
     PyObject *codeObj = reinterpret_cast<PyObject *>(code);
     if (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR))
         return evalFrameInCPython(tstate, frame);
-    CodeRecord &rec = CodeRegistry::instance().recordFor(codeObj, target.mode);
+    CodeRecord &rec = recordOf(codeObj, target);
     ++rec.calls;
-    auto view = CodeView::of(codeObj);
 
     // The prologue (MAKE_CELL, COPY_FREE_VARS) runs here, concretely; tracing starts at RESUME.
     FrameState st;
     int n = code->co_nlocalsplus;
+    st.locals.reserve(n);
     for (int i = 0; i < n; ++i)
         st.locals.push_back(PyRef::borrow(frame->localsplus[i]));
-    for (const CodeInstruction &ins : view->instructions()) {
-        const std::string &op = *ins.opname;
-        if (op == "MAKE_CELL") {
-            st.locals[ins.arg] = PyRef::steal(PyCell_New(st.locals[ins.arg].get()));
-        } else if (op == "COPY_FREE_VARS") {
-            PyObject *closure = frame->f_func ? frame->f_func->func_closure : nullptr;
-            for (int k = 0; closure && k < ins.arg; ++k)
-                st.locals[n - ins.arg + k] = PyRef::borrow(PyTuple_GET_ITEM(closure, k));
-        } else {
-            st.offset = ins.offset;
-            break;
-        }
+    for (int slot : rec.prologue.makeCells)
+        st.locals[slot] = PyRef::steal(PyCell_New(st.locals[slot].get()));
+    if (int count = rec.prologue.freeVars) {
+        PyObject *closure = frame->f_func ? frame->f_func->func_closure : nullptr;
+        for (int k = 0; closure && k < count; ++k)
+            st.locals[n - count + k] = PyRef::borrow(PyTuple_GET_ITEM(closure, k));
     }
+    st.offset = rec.prologue.start;
     st.key = 0;
     SourceEnv env{&st.locals, &st.stack, frame->f_globals, frame->f_builtins};
-    std::string outcome = "hit";
-    int regions = 0;
-    double guardMicros = 0;
-    auto emitCall = [&](bool uncaptured) {
-        if (outcome == "hit")
+    // The call's record: kept on the code record (records(), explain) and sent as an event.
+    CallRecord call;
+    call.index = rec.calls;
+    call.timeUs = microsSinceStart();
+    auto emitCall = [&]() {
+        if (call.outcome() == CallOutcome::Hit)
             ++rec.cacheHits;
         else
             ++rec.cacheMisses;
-        if (hasCaptureEventSink())
-            emitCaptureEvent(Json{{"type", EventType::Call},
-                                  {"function", rec.function},
-                                  {"result", outcome},
-                                  {"regions", regions},
-                                  {"guard_us", guardMicros},
-                                  {"uncaptured", uncaptured}});
+        if (hasCaptureEventSink()) {
+            Json j = call;
+            j["type"] = EventType::Call;
+            j["function"] = rec.function;
+            emitCaptureEvent(j);
+        }
+        if (rec.callLog.size() < CodeRecord::kCallLogLimit)
+            rec.callLog.push_back(std::move(call));
+        else
+            ++rec.callsNotLogged;
     };
     for (;;) {
-        ++regions;
-        Region &region = rec.regions[{st.key, static_cast<int>(st.stack.size())}];
+        Region &region = st.key == 0 && st.stack.empty()
+                             ? *rec.entryRegion
+                             : rec.regions[{st.key, static_cast<int>(st.stack.size())}];
+        call.regions.emplace_back();
+        RegionCall &rc = call.regions.back();
+        rc.regionStart = st.key;
         CacheEntry *entry = nullptr;
         std::string lastFailure;
         auto t0 = std::chrono::steady_clock::now();
         for (auto &e : region.entries) {
+            EntryVerdict verdict;
+            verdict.entry = e->number;
             if (e->backend.get() != target.backend.get()) {
-                lastFailure = "backend changed";
+                verdict.failure.check = "backend";
+                verdict.failure.message = lastFailure = "backend changed";
+                rc.tried.push_back(std::move(verdict));
                 continue;
             }
-            const Guard *failed = nullptr;
-            std::string reason = e->guards->check(env, &failed);
-            if (reason.empty()) {
+            std::optional<GuardFailure> failed = e->guards->checkFast(env);
+            if (!failed) {
+                verdict.hit = true;
+                rc.tried.push_back(std::move(verdict));
+                rc.entry = e->number;
                 entry = e.get();
                 break;
             }
-            lastFailure = reason;
-            if (failed && target.mode == ShapePolicy::Mode::Automatic &&
-                failed->kind() == Guard::Kind::TensorMatch) {
+            lastFailure = failed->message;
+            const Guard &guard = e->guards->guards()[failed->guardIndex];
+            if (target.mode == ShapePolicy::Mode::Automatic &&
+                guard.kind() == Guard::Kind::TensorMatch) {
                 // Automatic dynamic: every input dim that differs from this entry's, not only
                 // the first failing one (Dynamo compares the whole frame state).
                 for (const Guard &g : e->guards->guards()) {
@@ -440,19 +496,19 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
                         rec.shapes->markChanged(g.source()->text(), d);
                 }
             }
+            verdict.failure = std::move(*failed);
+            rc.tried.push_back(std::move(verdict));
         }
-        guardMicros +=
+        call.guardUs +=
             std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
                 .count();
         if (!entry) {
-            if (!region.entries.empty()) {
-                outcome = "recompile";
-                rec.recompiles.push_back(lastFailure);
-            } else if (outcome == "hit") {
-                outcome = "miss";
-            }
+            rc.outcome = region.entries.empty() ? CallOutcome::Miss : CallOutcome::Recompile;
+            rc.reason = lastFailure;
             int limit = CaptureConfig::instance().cacheSizeLimit;
             if (static_cast<int>(region.entries.size()) >= limit) {
+                rc.outcome = CallOutcome::CacheLimit;
+                rc.reason = lastFailure;
                 if (!rec.warnedLimit) {
                     rec.warnedLimit = true;
                     std::string msg = "torch._dynamo hit config.cache_size_limit (" +
@@ -463,15 +519,20 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
                                       "TORCH_LOGS=\"recompiles\".\n";
                     PySys_WriteStderr("%s", msg.c_str());
                 }
-                emitCall(true);
+                emitCall();
                 return resumeNative(tstate, frame, st);
             }
+            // Only what is compiled counts as a recompile; a full cache falls back above.
+            if (rc.outcome == CallOutcome::Recompile)
+                rec.recompiles.push_back(lastFailure);
             entry = compileRegion(rec, region, st, env, frame, target);
             if (!entry)
                 return nullptr;
+            rc.entry = entry->number;
         }
         if (entry->uncaptured) {
-            emitCall(true);
+            rc.uncaptured = true;
+            emitCall();
             return resumeNative(tstate, frame, st);
         }
         std::vector<PyRef> outputs;
@@ -493,7 +554,7 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
         if (!entry->plan.build(outputs, env, returned, newLocals, newStack))
             return nullptr;
         if (entry->isReturn) {
-            emitCall(false);
+            emitCall();
             return returned.release();
         }
         st.locals = std::move(newLocals);
@@ -504,7 +565,7 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
         frame->prev_instr = _PyCode_CODE(code) + st.offset / 2;
         switch (step.kind) {
         case BreakStep::Kind::Native:
-            emitCall(false);
+            emitCall();
             return resumeNative(tstate, frame, st);
         case BreakStep::Kind::Call:
             if (!doCall(st, step, target)) {

@@ -49,14 +49,47 @@ def build(records):
             "breaks": breaks,
             "entries": record.get("entries", []),
             "recompiles": record.get("recompiles", []),
+            **_call_summary(record),
         })
     totals = {key: sum(f[key] for f in functions)
               for key in ("graph_count", "graph_break_count", "op_count", "calls", "cache_hits",
                           "cache_misses")}
     totals["recompiles"] = sum(len(f["recompiles"]) for f in functions)
+    totals["hit_rate"] = totals["cache_hits"] / totals["calls"] if totals["calls"] else 0.0
     totals["functions"] = len(functions)
     return _jsonable({"format": "dynascope-capture-report", "version": 1, "totals": totals,
                       "functions": functions})
+
+
+def _call_summary(record):
+    """Hit rate and per-call verdicts from the core's call log (one record per call)."""
+    log = record.get("call_log", [])
+    calls = record.get("calls", 0)
+    results = [c.get("result", "") for c in log]
+    return {
+        "hit_rate": record.get("cache_hits", 0) / calls if calls else 0.0,
+        "cache_limit_fallbacks": results.count("cache_limit"),
+        "calls_not_logged": record.get("calls_not_logged", 0),
+        "call_log": log,
+    }
+
+
+def _recompile_lines(f):
+    """Each recompile with its call number, new entry and reason; cache-limit fallbacks summed."""
+    out, fallbacks = [], []
+    for call in f.get("call_log", []):
+        for region in call.get("regions", []):
+            result = region.get("result")
+            if result == "recompile":
+                entry = region.get("entry", -1)
+                new = f" -> cache entry {entry + 1}" if entry >= 0 else ""
+                out.append(f"    call {call.get('index', '?')}: recompiled{new}: {region.get('reason', '')}")
+            elif result == "cache_limit":
+                fallbacks.append((call.get("index", "?"), region.get("reason", "")))
+    if fallbacks:
+        out.append(f"    {len(fallbacks)} call(s) from call {fallbacks[0][0]} on found the cache full "
+                   f"(cache_size_limit) and ran uncompiled; last reason: {fallbacks[-1][1]}")
+    return out
 
 
 def to_json(report):
@@ -116,7 +149,8 @@ def to_text(report):
     for f in report["functions"]:
         out.append("")
         out.append(f"Function {f['function']} ({_short(f['file'])}:{f['first_line']})")
-        out.append(f"  Calls: {f['calls']}  Cache hits: {f['cache_hits']}  Cache misses: {f['cache_misses']}")
+        out.append(f"  Calls: {f['calls']}  Cache hits: {f['cache_hits']}  Cache misses: {f['cache_misses']}  "
+                   f"Hit rate: {100.0 * f.get('hit_rate', 0.0):.1f} %")
         out.append(f"  Graph Count: {f['graph_count']}  Graph Break Count: {f['graph_break_count']}  "
                    f"Op Count: {f['op_count']}")
         for graph in f["graphs"]:
@@ -139,7 +173,11 @@ def to_text(report):
             out.append(f"  Guards of cache entry {i} (region starting at offset {entry.get('region_start', 0)}):")
             for g in entry.get("guards", []):
                 out.append(f"    {g.get('kind', '?'):<16} {g.get('source', ''):<20} {g.get('text', '')}".rstrip())
-        if f["recompiles"]:
+        lines = _recompile_lines(f)
+        if lines:
+            out.append(f"  Recompiles ({len(f['recompiles'])}), with the guard that failed:")
+            out.extend(lines)
+        elif f["recompiles"]:
             out.append("  Recompiles:")
             out.extend(f"    {i}. {r.get('reason', '')}" for i, r in enumerate(f["recompiles"], 1))
     return "\n".join(out) + "\n"

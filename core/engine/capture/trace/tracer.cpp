@@ -374,7 +374,7 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
                 guardSizes.push_back(i < v->dims.size() && !v->dims[i].empty()
                                          ? std::nullopt
                                          : std::optional<long>(sizes[i]));
-            addGuard(Guard::tensorMatch(source, o, guardSizes));
+            addGuard(Guard::tensorMatch(source, o, guardSizes, v->dims));
         }
         v->dims.resize(sizes.size());
         v->device = PyRef::steal(PyObject_GetAttrString(o, "device"));

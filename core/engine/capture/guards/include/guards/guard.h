@@ -1,6 +1,10 @@
-// Guard: one condition on a source's value that a cache entry needs, checked in C++ on every call.
+// Guard: one condition on a source's value that a cache entry needs. This class is the slow,
+// explanatory form (Python attribute reads, TorchDynamo's failure wording); GuardTree compiles
+// the guards of an entry into the fast C++ check run on every call.
 #pragma once
 
+#include "guards/tensoraccess.h"
+#include "model/callrecord.h"
 #include "model/graph.h"
 #include "sources/source.h"
 
@@ -31,8 +35,10 @@ public:
     static Guard sequenceLength(SourcePtr source, PyObject *value);
     static Guard dictKeys(SourcePtr source, PyObject *value);
     // sizes: nullopt for a dynamic (symbolic) dimension; its stride is not checked either.
+    // symbols: the symbol of each dynamic dimension ("s0"), for the conjunction's terms.
     static Guard tensorMatch(SourcePtr source, PyObject *tensor,
-                             const std::vector<std::optional<long>> &sizes);
+                             const std::vector<std::optional<long>> &sizes,
+                             const std::vector<std::string> &symbols = {});
     static Guard globalState();
     // A symbolic dimension: size >= 2 (0 and 1 are specialised), and equal to `other`'s dim when
     // they share a symbol.
@@ -58,16 +64,33 @@ public:
     // Empty when the guard holds; otherwise the reason in Dynamo's words. value may be null when
     // the source could not be fetched. `env` resolves a second source (dimsEqual).
     std::string check(PyObject *value, const SourceEnv &env) const;
+    // The same verdict with the parts named: nullopt when the guard holds, else the failed check
+    // with its expected and actual values (guardIndex left -1: the caller knows it).
+    std::optional<GuardFailure> explain(PyObject *value, const SourceEnv &env) const;
+
+    // TENSOR_MATCH's explanation read in C++ (TensorAccess), worded as explain() words it;
+    // nullopt when it holds or for other kinds (explain() then). Cheap enough for every miss.
+    std::optional<GuardFailure> explainTensorFast(PyObject *value) const;
 
 private:
+    friend class GuardTree; // compiles the expectations below into its checks
     Guard(Kind kind, SourcePtr source) : m_kind(kind), m_source(std::move(source)) {}
+    GuardFailure failure(std::string check, std::string expected, std::string actual,
+                         std::string message) const;
+    std::optional<GuardFailure> explainTensor(PyObject *value) const;
+    std::optional<GuardFailure> explainShape(PyObject *value, const SourceEnv &env) const;
+    std::string typeFailure() const;
+
     Kind m_kind;
     SourcePtr m_source;
     SourcePtr m_other;
     std::string m_text;
+    std::vector<std::string> m_terms;
     PyTypeObject *m_type = nullptr;
     PyRef m_object; // ID_MATCH: the object (kept alive); EQUALS_MATCH: the value; DICT_KEYS: keys
     PyRef m_dtype, m_device;
+    std::string m_dispatchKeys; // repr of torch._C._dispatch_keys(tensor)
+    TensorFacts m_tensor;       // TENSOR_MATCH, as the fast check compares it
     bool m_requiresGrad = false;
     bool m_gradMode = true;
     long m_length = 0;
@@ -83,5 +106,7 @@ private:
 std::string scalarTypeName(PyObject *dtype);
 // The short dtype name ("float32").
 std::string dtypeName(PyObject *dtype);
+// A source spelled as the article writes it: x for L['x'], w for G['w'], self.lin.weight.
+std::string shortSourceText(const std::string &sourceText);
 
 } // namespace dynascope

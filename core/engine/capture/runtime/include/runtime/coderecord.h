@@ -3,6 +3,7 @@
 #pragma once
 
 #include "guards/guardset.h"
+#include "model/callrecord.h"
 #include "model/graph.h"
 #include "runtime/exitplan.h"
 #include "shapes/shapepolicy.h"
@@ -29,6 +30,7 @@ struct BreakStep {
 };
 
 struct CacheEntry {
+    int number = -1; // the function's cache entry number (CodeRecord::entries index)
     std::shared_ptr<GuardSet> guards;
     PyRef backend;
     PyRef compiled;                // null for an empty graph
@@ -44,14 +46,27 @@ struct Region {
     std::vector<std::unique_ptr<CacheEntry>> entries;
 };
 
+// What runs concretely before RESUME on every call, decoded once per code object.
+struct Prologue {
+    std::vector<int> makeCells; // MAKE_CELL slots
+    int freeVars = 0;           // COPY_FREE_VARS count
+    int start = 0;              // offset where tracing starts
+};
+
 struct CodeRecord {
     PyRef code;
+    Prologue prologue;
+    Region *entryRegion = nullptr;   // regions[{0, 0}]: the lookup every call starts with
+    std::vector<CallRecord> callLog; // one per call, up to kCallLogLimit
+    long callsNotLogged = 0;
+    static constexpr size_t kCallLogLimit = 100000;
     std::string function, file;
     int firstLine = 0;
     std::map<std::pair<int, int>, Region> regions; // (start offset, stack depth)
     std::vector<PyRef> graphs;                     // graph_spec without target_obj
     std::vector<GraphBreakInfo> breaks;
     std::vector<std::pair<int, std::vector<GuardInfo>>> entries; // (region start, guards)
+    std::vector<std::string> transformed; // per entry: its transformed code (transformedcode.h)
     std::vector<std::string> recompiles;
     long calls = 0, cacheHits = 0, cacheMisses = 0;
     std::unique_ptr<ShapePolicy> shapes;
@@ -66,6 +81,8 @@ public:
     void reset();
     PyRef toPython() const;
     int nextGraphNumber() { return ++m_graphCount; }
+    // Changes on every reset(), so a cached CodeRecord pointer can be checked for staleness.
+    long generation() const { return m_generation; }
     // Totals for tests and the CLI.
     const std::vector<std::unique_ptr<CodeRecord>> &records() const { return m_records; }
 
@@ -73,6 +90,7 @@ private:
     std::vector<std::unique_ptr<CodeRecord>> m_records;
     std::map<PyObject *, CodeRecord *> m_byCode;
     int m_graphCount = 0;
+    long m_generation = 0;
 };
 
 } // namespace dynascope

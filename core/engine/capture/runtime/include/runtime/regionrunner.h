@@ -8,10 +8,16 @@
 
 namespace dynascope {
 
+struct CodeRecord;
+
 struct CaptureTarget {
     PyRef backend;
     bool fullgraph = false;
     ShapePolicy::Mode mode = ShapePolicy::Mode::Automatic;
+    // The code record last used with this target (valid while the registry's generation holds).
+    mutable CodeRecord *record = nullptr;
+    mutable PyObject *recordCode = nullptr;
+    mutable long generation = -1;
 };
 
 // `frame` is the _PyInterpreterFrame the PEP 523 hook received. Returns a new reference, or

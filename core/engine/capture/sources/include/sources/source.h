@@ -37,6 +37,7 @@ public:
     const SourcePtr &base() const { return m_base; }
     const std::string &name() const { return m_name; }
     int index() const { return m_index; }
+    PyObject *key() const { return m_key.get(); } // Item: the subscript (borrowed)
     // Dynamo's spelling: L['x'], G['w'], L['self'].lin.weight, L['xs'][0].
     const std::string &text() const { return m_text; }
     // Whether the value lives in the frame itself (a local or stack slot), not behind an object.

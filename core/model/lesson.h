@@ -1,0 +1,66 @@
+// A lesson as plain data: chapters of text, a formula, and "look here" stops into a demo's run.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace dynascope {
+
+// A text in both languages the app ships; lesson files must give both.
+struct LocalizedText {
+    std::string en;
+    std::string zhCN;
+    // The text for a language code ("zh_CN", "zh", "en", …); English for anything else.
+    const std::string &in(const std::string &language) const;
+};
+
+// What a stop points at in the demo's run. `kind` selects the events searched and which fields
+// may be given; every field given must match (strings exactly, `contains` as a substring).
+// `occurrence` picks the n-th match counting from 1; negative counts from the last (-1 = last).
+struct LessonTarget {
+    enum class Kind { Line, Step, TraceStep, Node, Graph, Guard, Break, Call, Output };
+    Kind kind = Kind::Line;
+    std::string function;  // step, trace_step, guard, break, call
+    int line = 0;          // line, step, trace_step, node, break: source line, 0 = any
+    int offset = -1;       // step, trace_step: bytecode offset, -1 = any
+    std::string opname;    // step, trace_step
+    std::string argrepr;   // step
+    std::string graph;     // node, graph: "G1", …
+    std::string name;      // node: its name ("mul")
+    std::string op;        // node: placeholder | call_function | call_method | output | …
+    std::string target;    // node: "torch.relu", "L['x']"
+    std::string guardKind; // guard: TENSOR_MATCH, …
+    std::string source;    // guard: L['x']
+    std::string breakType; // break: the catalogue's id, e.g. "tensor_item"
+    std::string result;    // call: hit | miss | recompile …
+    std::string contains;  // guard text, output text
+    int occurrence = 1;
+
+    static const char *kindName(Kind kind);
+};
+
+// One "look here": which demo to run and how, where to look, and what to read there.
+struct LessonStop {
+    enum class Run { Open, Record, Capture }; // just open the script / run recording steps / run
+    std::string demo;                         // file name under the lessons folder ("guards.py")
+    Run run = Run::Record;
+    LessonTarget target;
+    LocalizedText title;
+    LocalizedText text; // HTML subset (b, i, code, sub, sup, br); "%match%" becomes the match
+    int fileLine = 0;   // where the stop starts in its lesson file
+};
+
+struct Lesson {
+    std::string id; // stable, used by the drill's "show me" and by saved progress
+    int order = 0;  // position in the lesson list
+    LocalizedText chapter;
+    LocalizedText title;
+    std::string formula; // HTML with Unicode maths; the same in both languages
+    LocalizedText formulaNote;
+    LocalizedText summary;
+    std::string demo; // default demo of the stops
+    std::vector<LessonStop> stops;
+    std::string fileName;
+};
+
+} // namespace dynascope

@@ -1,0 +1,262 @@
+// LessonTargetResolver: one matcher per target kind over the raw event bodies.
+#include "lessontargetresolver.h"
+
+#include <cstdio>
+
+namespace dynascope {
+
+namespace {
+
+using Kind = LessonTarget::Kind;
+
+std::string text(const Json &object, const char *key) {
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+long long number(const Json &object, const char *key, long long fallback) {
+    const auto it = object.find(key);
+    return it != object.end() && it->is_number_integer() ? it->get<long long>() : fallback;
+}
+
+bool same(const std::string &wanted, const std::string &actual) {
+    return wanted.empty() || wanted == actual;
+}
+
+bool sameNumber(long long wanted, long long any, long long actual) {
+    return wanted == any || wanted == actual;
+}
+
+int siteLine(const Json &site) {
+    return site.is_object() ? int(number(site, "line", 0)) : 0;
+}
+
+// The innermost user frame of a break (user_stack is outermost first).
+Json innermostSite(const Json &breakEvent) {
+    const auto stack = breakEvent.find("user_stack");
+    if (stack == breakEvent.end() || !stack->is_array() || stack->empty())
+        return Json::object();
+    return stack->back();
+}
+
+void add(const std::string &label, const std::string &separator, const std::string &value,
+         std::string &out) {
+    if (!value.empty())
+        out += separator + label + "=" + value;
+}
+
+} // namespace
+
+std::string describeTarget(const LessonTarget &t) {
+    std::string out = LessonTarget::kindName(t.kind);
+    add("function", " ", t.function, out);
+    add("line", " ", t.line > 0 ? std::to_string(t.line) : "", out);
+    add("offset", " ", t.offset >= 0 ? std::to_string(t.offset) : "", out);
+    add("opname", " ", t.opname, out);
+    add("argrepr", " ", t.argrepr, out);
+    add("graph", " ", t.graph, out);
+    add("name", " ", t.name, out);
+    add("op", " ", t.op, out);
+    add("target", " ", t.target, out);
+    add("guard_kind", " ", t.guardKind, out);
+    add("source", " ", t.source, out);
+    add("break_type", " ", t.breakType, out);
+    add("result", " ", t.result, out);
+    add("contains", " ", t.contains.empty() ? "" : "\"" + t.contains + "\"", out);
+    add("occurrence", " ", t.occurrence != 1 ? std::to_string(t.occurrence) : "", out);
+    return out;
+}
+
+std::vector<std::string> LessonTargetResolver::outputLines() const {
+    std::string all;
+    for (const Json &event : m_events(EventType::Output))
+        if (text(event, "stream") == "stdout")
+            all += text(event, "text");
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start < all.size()) {
+        const size_t end = all.find('\n', start);
+        lines.push_back(
+            all.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        if (end == std::string::npos)
+            break;
+        start = end + 1;
+    }
+    return lines;
+}
+
+LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
+    std::vector<LessonTargetMatch> matches;
+    auto stepLike = [&](const std::string &type, const char *indexKey) {
+        const std::vector<Json> &events = m_events(type);
+        for (size_t i = 0; i < events.size(); ++i) {
+            const Json &e = events[i];
+            if (type == EventType::Step && text(e, "event") != "instruction")
+                continue;
+            if (!same(t.function, text(e, "function")) || !same(t.opname, text(e, "opname")) ||
+                !sameNumber(t.line, 0, number(e, "line", 0)) ||
+                !sameNumber(t.offset, -1, number(e, "offset", -1)) ||
+                !same(t.argrepr, text(e, "argrepr")))
+                continue;
+            LessonTargetMatch m;
+            m.eventType = type;
+            m.eventIndex = int(i);
+            m.stepIndex = number(e, indexKey, -1);
+            m.function = text(e, "function");
+            m.line = int(number(e, "line", 0));
+            m.offset = int(number(e, "offset", -1));
+            const std::string arg = text(e, "argrepr");
+            m.label = text(e, "opname") + (arg.empty() ? "" : " " + arg);
+            matches.push_back(m);
+        }
+    };
+    switch (t.kind) {
+    case Kind::Line: {
+        LessonTargetMatch m;
+        m.line = t.line;
+        m.label = "line " + std::to_string(t.line);
+        matches.push_back(m);
+        break;
+    }
+    case Kind::Step:
+        stepLike(EventType::Step, "step");
+        break;
+    case Kind::TraceStep:
+        stepLike(EventType::TraceStep, "index");
+        break;
+    case Kind::Node:
+    case Kind::Graph: {
+        const std::vector<Json> &graphs = m_events(EventType::Graph);
+        for (size_t g = 0; g < graphs.size(); ++g) {
+            const std::string id = text(graphs[g], "id");
+            if (!same(t.graph, id))
+                continue;
+            if (t.kind == Kind::Graph) {
+                LessonTargetMatch m;
+                m.eventType = EventType::Graph;
+                m.eventIndex = int(g);
+                m.graphId = id;
+                m.function = text(graphs[g], "function");
+                m.label = id;
+                matches.push_back(m);
+                continue;
+            }
+            const auto nodes = graphs[g].find("nodes");
+            if (nodes == graphs[g].end() || !nodes->is_array())
+                continue;
+            for (size_t n = 0; n < nodes->size(); ++n) {
+                const Json &node = (*nodes)[n];
+                const Json site = node.value("site", Json::object());
+                if (!same(t.name, text(node, "name")) || !same(t.op, text(node, "op")) ||
+                    !same(t.target, text(node, "target")) || !sameNumber(t.line, 0, siteLine(site)))
+                    continue;
+                LessonTargetMatch m;
+                m.eventType = EventType::Graph;
+                m.eventIndex = int(g);
+                m.itemIndex = int(n);
+                m.graphId = id;
+                m.nodeName = text(node, "name");
+                m.function = text(graphs[g], "function");
+                m.line = siteLine(site);
+                m.offset = site.is_object() ? int(number(site, "offset", -1)) : -1;
+                m.label =
+                    id + ": " + m.nodeName + " = " + text(node, "op") + " " + text(node, "target");
+                matches.push_back(m);
+            }
+        }
+        break;
+    }
+    case Kind::Guard: {
+        const std::vector<Json> &events = m_events(EventType::Guards);
+        for (size_t i = 0; i < events.size(); ++i) {
+            if (!same(t.function, text(events[i], "function")))
+                continue;
+            const auto guards = events[i].find("guards");
+            if (guards == events[i].end() || !guards->is_array())
+                continue;
+            for (size_t k = 0; k < guards->size(); ++k) {
+                const Json &guard = (*guards)[k];
+                const std::string guardText = text(guard, "text");
+                if (!same(t.guardKind, text(guard, "kind")) ||
+                    !same(t.source, text(guard, "source")) ||
+                    guardText.find(t.contains) == std::string::npos)
+                    continue;
+                LessonTargetMatch m;
+                m.eventType = EventType::Guards;
+                m.eventIndex = int(i);
+                m.itemIndex = int(k);
+                m.function = text(events[i], "function");
+                m.label = guardText.empty() ? text(guard, "kind") : guardText;
+                matches.push_back(m);
+            }
+        }
+        break;
+    }
+    case Kind::Break: {
+        const std::vector<Json> &events = m_events(EventType::GraphBreak);
+        for (size_t i = 0; i < events.size(); ++i) {
+            const Json site = innermostSite(events[i]);
+            if (!same(t.breakType, text(events[i], "break_type")) ||
+                !same(t.function, text(events[i], "function")) ||
+                !sameNumber(t.line, 0, siteLine(site)))
+                continue;
+            LessonTargetMatch m;
+            m.eventType = EventType::GraphBreak;
+            m.eventIndex = int(i);
+            m.function = text(events[i], "function");
+            m.line = siteLine(site);
+            m.offset = int(number(site, "offset", -1));
+            m.label = text(events[i], "reason");
+            matches.push_back(m);
+        }
+        break;
+    }
+    case Kind::Call: {
+        const std::vector<Json> &events = m_events(EventType::Call);
+        for (size_t i = 0; i < events.size(); ++i) {
+            if (!same(t.function, text(events[i], "function")) ||
+                !same(t.result, text(events[i], "result")))
+                continue;
+            LessonTargetMatch m;
+            m.eventType = EventType::Call;
+            m.eventIndex = int(i);
+            m.function = text(events[i], "function");
+            m.label = m.function + ": " + text(events[i], "result");
+            const auto guardTime = events[i].find("guard_us");
+            if (guardTime != events[i].end() && guardTime->is_number()) {
+                char micros[32];
+                std::snprintf(micros, sizeof micros, "%.1f", guardTime->get<double>());
+                m.label += std::string(", t_guard = ") + micros + " µs";
+            }
+            matches.push_back(m);
+        }
+        break;
+    }
+    case Kind::Output: {
+        const std::vector<std::string> lines = outputLines();
+        for (size_t i = 0; i < lines.size(); ++i) {
+            if (lines[i].find(t.contains) == std::string::npos)
+                continue;
+            LessonTargetMatch m;
+            m.eventType = EventType::Output;
+            m.eventIndex = int(i);
+            m.label = lines[i];
+            matches.push_back(m);
+        }
+        break;
+    }
+    }
+    const long long count = static_cast<long long>(matches.size());
+    const long long pick = t.occurrence > 0 ? t.occurrence - 1 : count + t.occurrence;
+    if (pick < 0 || pick >= count) {
+        LessonTargetMatch missing;
+        missing.problem = "no " + describeTarget(t) + " in the run (" + std::to_string(count) +
+                          (count == 1 ? " match)" : " matches)");
+        return missing;
+    }
+    LessonTargetMatch found = matches[size_t(pick)];
+    found.found = true;
+    return found;
+}
+
+} // namespace dynascope

@@ -1,0 +1,1709 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>GraphGroup</name>
+    <message>
+        <source>%1 · compile 1</source>
+        <translation>%1 · 第 1 次编译</translation>
+    </message>
+    <message>
+        <source>%1 · recompile %2 (cache entry %2)</source>
+        <translation>%1 · 第 %2 次重编译（缓存条目 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 — double-click to %2</source>
+        <translation>%1 —— 双击以%2</translation>
+    </message>
+    <message>
+        <source>expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>collapse</source>
+        <translation>折叠</translation>
+    </message>
+    <message>
+        <source>the graph is empty</source>
+        <translation>图为空</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>A new frame for %1 starts: its arguments are already in its locals and its stack is empty.</source>
+        <translation>%1 的新帧开始：参数已在局部变量中，栈为空。</translation>
+    </message>
+    <message>
+        <source>The frame of %1 ends; its caller continues with the returned value on its stack.</source>
+        <translation>%1 的帧结束；调用者带着栈上的返回值继续执行。</translation>
+    </message>
+    <message>
+        <source>An exception is raised in %1; Python looks for a handler, or leaves the frame.</source>
+        <translation>%1 中抛出异常；Python 查找处理程序，或者离开该帧。</translation>
+    </message>
+    <message>
+        <source>%1 is left by the exception</source>
+        <translation>异常使 %1 的帧退出</translation>
+    </message>
+    <message>
+        <source>The frame of %1 ends because of an unhandled exception: it returns nothing, and the exception goes on to its caller, which looks for a handler in turn.</source>
+        <translation>%1 的帧因未处理的异常而结束：它不返回任何值，异常继续传给调用者，由调用者再去查找处理程序。</translation>
+    </message>
+</context>
+<context>
+    <name>RecordingFile</name>
+    <message>
+        <source>… and %1 more problems</source>
+        <translation>…… 以及另外 %1 个问题</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>cannot replace %1</source>
+        <translation>无法替换 %1</translation>
+    </message>
+    <message>
+        <source>Recording %1</source>
+        <translation>录制 %1</translation>
+    </message>
+    <message>
+        <source>Recording %1 (saved %2)</source>
+        <translation>录制 %1（保存于 %2）</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Ended without an exit event</source>
+        <translation>结束时没有 exit 事件</translation>
+    </message>
+    <message>
+        <source>Recording: %1</source>
+        <translation>录制：%1</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceLayouts</name>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Step through bytecode: script, bytecode, value stack, frame and call stack</source>
+        <translation>逐条执行字节码：脚本、字节码、值栈、帧和调用栈</translation>
+    </message>
+    <message>
+        <source>Graph breaks</source>
+        <translation>图断点</translation>
+    </message>
+    <message>
+        <source>Debug graph breaks: the script beside its graphs, the breaks explained and the tracer below</source>
+        <translation>调试图断点：脚本与其计算图并排，下方是断点说明和追踪器</translation>
+    </message>
+    <message>
+        <source>Teach</source>
+        <translation>教学</translation>
+    </message>
+    <message>
+        <source>Teach: script, bytecode and a large value stack side by side</source>
+        <translation>教学：脚本、字节码和大号值栈并排显示</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::AppTheme</name>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::BytecodeModel</name>
+    <message>
+        <source>%1 (line %2)</source>
+        <translation>%1（第 %2 行）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n instruction(s)</source>
+        <translation>
+            <numerusform>%n 条指令</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(no line)</source>
+        <translation>（无行号）</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>line %1:  %2</source>
+        <translation>第 %1 行：  %2</translation>
+    </message>
+    <message>
+        <source>Jumps to offset %1</source>
+        <translation>跳转到偏移 %1</translation>
+    </message>
+    <message>
+        <source>Jump target</source>
+        <translation>跳转目标</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>Arg</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Argument</source>
+        <translation>参数</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::CallStackModel</name>
+    <message>
+        <source>Function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::CaptureSession</name>
+    <message>
+        <source>Running %1</source>
+        <translation>正在运行 %1</translation>
+    </message>
+    <message>
+        <source>Recording stopped at %1 steps</source>
+        <translation>录制在 %1 步处停止</translation>
+    </message>
+    <message>
+        <source>; the script runs on without recording.</source>
+        <translation>；脚本继续运行，但不再录制。</translation>
+    </message>
+    <message>
+        <source>Ignored a malformed &apos;%1&apos; event: %2</source>
+        <translation>已忽略格式错误的“%1”事件：%2</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::ConsoleView</name>
+    <message>
+        <source>Go to line %1 of %2</source>
+        <translation>转到 %2 的第 %1 行</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::DrillPanel</name>
+    <message>
+        <source>Choose an answer first.</source>
+        <translation>请先选择答案。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Score:&lt;/b&gt; %1 right of %2 answered (%3 questions)</source>
+        <translation>&lt;b&gt;得分：&lt;/b&gt;已答 %2 题，答对 %1 题（共 %3 题）</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一题</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一个 ▶</translation>
+    </message>
+    <message>
+        <source>Check Answer</source>
+        <translation>检查答案</translation>
+    </message>
+    <message>
+        <source>Show Me</source>
+        <translation>演示给我看</translation>
+    </message>
+    <message>
+        <source>Open the lesson stop whose live run proves the answer</source>
+        <translation>打开用现场运行证明答案的课程停靠点</translation>
+    </message>
+    <message>
+        <source>Reset Progress</source>
+        <translation>重置进度</translation>
+    </message>
+    <message>
+        <source>No drill questions were found.</source>
+        <translation>没有找到练习题。</translation>
+    </message>
+    <message>
+        <source>Question %1 of %2</source>
+        <translation>第 %1 题，共 %2 题</translation>
+    </message>
+    <message>
+        <source>easy</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中等</translation>
+    </message>
+    <message>
+        <source>hard</source>
+        <translation>困难</translation>
+    </message>
+    <message>
+        <source>extreme</source>
+        <translation>极难</translation>
+    </message>
+    <message>
+        <source>multiple choice: tick every right answer</source>
+        <translation>多选题：勾选所有正确答案</translation>
+    </message>
+    <message>
+        <source>single choice</source>
+        <translation>单选题</translation>
+    </message>
+    <message>
+        <source>classic question</source>
+        <translation>经典题</translation>
+    </message>
+    <message>
+        <source>beyond the basics</source>
+        <translation>进阶题</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#1b7f3b&apos;&gt;Right.&lt;/b&gt;</source>
+        <translation>&lt;b style=&apos;color:#1b7f3b&apos;&gt;正确。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#b00020&apos;&gt;Not quite.&lt;/b&gt; The answer is %1.</source>
+        <translation>&lt;b style=&apos;color:#b00020&apos;&gt;不太对。&lt;/b&gt;正确答案是 %1。</translation>
+    </message>
+    <message>
+        <source>Press Show Me to see it in a live run.</source>
+        <translation>点击“演示给我看”，在现场运行中查看。</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::ExplainPanel</name>
+    <message>
+        <source>Graphs (%1)</source>
+        <translation>计算图（%1）</translation>
+    </message>
+    <message>
+        <source>Graph breaks (%1)</source>
+        <translation>图断点（%1）</translation>
+    </message>
+    <message>
+        <source>hint: %1</source>
+        <translation>提示：%1</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::FrameModel</name>
+    <message>
+        <source>Code object</source>
+        <translation>代码对象</translation>
+    </message>
+    <message>
+        <source>not in the recording</source>
+        <translation>不在录制中</translation>
+    </message>
+    <message>
+        <source>Locals</source>
+        <translation>局部变量</translation>
+    </message>
+    <message>
+        <source>Globals</source>
+        <translation>全局变量</translation>
+    </message>
+    <message>
+        <source>not recorded (no module-level frame)</source>
+        <translation>未录制（没有模块级帧）</translation>
+    </message>
+    <message>
+        <source>modules</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>functions, classes</source>
+        <translation>函数、类</translation>
+    </message>
+    <message>
+        <source>module attributes</source>
+        <translation>模块属性</translation>
+    </message>
+    <message>
+        <source>Builtins</source>
+        <translation>内置名字</translation>
+    </message>
+    <message>
+        <source>builtin</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>The recording holds no builtins snapshot: these are the global names this code loads that the script does not define.</source>
+        <translation>录制中没有内置名字的快照：这里列出的是这段代码加载、但脚本自身没有定义的全局名字。</translation>
+    </message>
+    <message>
+        <source>Closure cells</source>
+        <translation>闭包单元</translation>
+    </message>
+    <message>
+        <source>&lt;empty&gt;</source>
+        <translation>&lt;空&gt;</translation>
+    </message>
+    <message>
+        <source>cell variable: shared with inner functions</source>
+        <translation>单元变量：与内部函数共享</translation>
+    </message>
+    <message>
+        <source>free variable: a cell of an enclosing function</source>
+        <translation>自由变量：外层函数的一个单元</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名字</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::FrameView</name>
+    <message>
+        <source>Filter builtins…</source>
+        <translation>筛选内置名字……</translation>
+    </message>
+    <message>
+        <source>No frame</source>
+        <translation>没有帧</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;frame %2, after step %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;帧 %2，第 %3 步之后</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::GraphDocks</name>
+    <message>
+        <source>Graphs</source>
+        <translation>计算图</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>解释</translation>
+    </message>
+    <message>
+        <source>Tracer</source>
+        <translation>追踪器</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>图(&amp;G)</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::GraphDocument</name>
+    <message>
+        <source>Show one graph, or all of them; graphs are grouped by the compile (cache entry) they belong to</source>
+        <translation>显示一张图或全部图；图按所属的编译（缓存条目）分组</translation>
+    </message>
+    <message>
+        <source>Graph:</source>
+        <translation>图：</translation>
+    </message>
+    <message>
+        <source>%1 · 1 op, after a graph break</source>
+        <translation>%1 · 1 个运算，位于图断点之后</translation>
+    </message>
+    <message>
+        <source>%1 · 1 op</source>
+        <translation>%1 · 1 个运算</translation>
+    </message>
+    <message>
+        <source>%1 · %2 ops, after a graph break</source>
+        <translation>%1 · %2 个运算，位于图断点之后</translation>
+    </message>
+    <message>
+        <source>%1 · %2 ops</source>
+        <translation>%1 · %2 个运算</translation>
+    </message>
+    <message>
+        <source>No graphs yet: run a script that calls torch.compile</source>
+        <translation>还没有计算图：请运行调用 torch.compile 的脚本</translation>
+    </message>
+    <message>
+        <source>All graphs (%1), 1 graph break</source>
+        <translation>全部图（%1），1 个图断点</translation>
+    </message>
+    <message>
+        <source>All graphs (%1), %2 graph breaks</source>
+        <translation>全部图（%1），%2 个图断点</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::GraphMinimap</name>
+    <message>
+        <source>Overview: click to move the view</source>
+        <translation>概览：点击以移动视图</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::GraphScene</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; collapsed: %2 nodes&lt;br&gt;double-click the frame to expand</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 已折叠：%2 个节点&lt;br&gt;双击边框以展开</translation>
+    </message>
+    <message>
+        <source>(recompile %1)</source>
+        <translation>（第 %1 次重编译）</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::GraphSearchBar</name>
+    <message>
+        <source>Find node by name or target</source>
+        <translation>按名称或目标查找节点</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation>上一个匹配（Shift+Enter）</translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation>下一个匹配（Enter）</translation>
+    </message>
+    <message>
+        <source>Close (Escape)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>第 %1 个，共 %2 个</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::GraphView</name>
+    <message>
+        <source>Zoom In</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Fit to View</source>
+        <translation>适应视图</translation>
+    </message>
+    <message>
+        <source>Find Node…</source>
+        <translation>查找节点……</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>导出 SVG……</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG……</translation>
+    </message>
+    <message>
+        <source>Export DOT…</source>
+        <translation>导出 DOT……</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Export graph</source>
+        <translation>导出图</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>导出失败：%1</translation>
+    </message>
+    <message>
+        <source>Expand %1</source>
+        <translation>展开 %1</translation>
+    </message>
+    <message>
+        <source>Collapse %1</source>
+        <translation>折叠 %1</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::HelpMenu</name>
+    <message>
+        <source>&amp;Welcome and Examples</source>
+        <translation>欢迎页与示例(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About Dynascope</source>
+        <translation>关于 Dynascope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>About Dynascope</source>
+        <translation>关于 Dynascope</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Dynascope %1&lt;/b&gt;&lt;br/&gt;A debugger that makes a TorchDynamo-style compiler visible: bytecode, value stack, captured graphs and graph breaks.</source>
+        <translation>&lt;b&gt;Dynascope %1&lt;/b&gt;&lt;br/&gt;一个让 TorchDynamo 式编译器变得可见的调试器：字节码、值栈、捕获的计算图和图断点。</translation>
+    </message>
+    <message>
+        <source>Built with:
+%1</source>
+        <translation>构建所用组件：
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::KernelDocks</name>
+    <message>
+        <source>Run &amp;Compiled Kernels</source>
+        <translation>运行编译后的内核(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>计时</translation>
+    </message>
+    <message>
+        <source>Run the script with its kernels built first and time every compiled function against eager</source>
+        <translation>先构建内核再运行脚本，并把每个编译函数与即时执行对比计时</translation>
+    </message>
+    <message>
+        <source>&amp;Kernels</source>
+        <translation>内核(&amp;K)</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::KernelsView</name>
+    <message>
+        <source>Graph / kernel</source>
+        <translation>图 / 内核</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Run a script that calls torch.compile (backend &quot;inductor&quot;, the default) to see its generated kernels.</source>
+        <translation>运行调用 torch.compile 的脚本（后端 &quot;inductor&quot;，即默认后端），即可查看生成的内核。</translation>
+    </message>
+    <message>
+        <source>%1 %2 ms</source>
+        <translation>%1 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>graph %1 (%2)</source>
+        <translation>图 %1（%2）</translation>
+    </message>
+    <message>
+        <source>cache</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <source>hit (loaded from disk)</source>
+        <translation>命中（从磁盘加载）</translation>
+    </message>
+    <message>
+        <source>miss (compiled now)</source>
+        <translation>未命中（现在编译）</translation>
+    </message>
+    <message>
+        <source>compile time</source>
+        <translation>编译时间</translation>
+    </message>
+    <message>
+        <source>lines %1–%2 of the generated source</source>
+        <translation>生成源码的第 %1–%2 行</translation>
+    </message>
+    <message>
+        <source>extern %1</source>
+        <translation>外部调用 %1</translation>
+    </message>
+    <message>
+        <source>%1 through torch</source>
+        <translation>%1 经由 torch 执行</translation>
+    </message>
+    <message>
+        <source>fallback %1</source>
+        <translation>回退 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>fusion decisions</source>
+        <translation>融合决策</translation>
+    </message>
+    <message>
+        <source>graph %1: %2%3 — %4 kernel(s), %5 extern call(s), %6 fallback(s)%7</source>
+        <translation>图 %1：%2%3 —— %4 个内核，%5 个外部调用，%6 个回退%7</translation>
+    </message>
+    <message>
+        <source>, cache %1</source>
+        <translation>，缓存 %1</translation>
+    </message>
+    <message>
+        <source>; source %1</source>
+        <translation>；源码 %1</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::LessonDocks</name>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Interview Drill</source>
+        <translation>面试练习</translation>
+    </message>
+    <message>
+        <source>&amp;Learn</source>
+        <translation>学习(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Teach Layout</source>
+        <translation>教学布局(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Show the lessons and the drill beside the stepper and the graphs</source>
+        <translation>在单步器和计算图旁边显示课程和练习</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The lessons and the drill now use the new language. Restart Dynascope to switch the menus and the other panels too?</source>
+        <translation>课程和练习已切换到新语言。要重启 Dynascope，让菜单和其他面板也一起切换吗？</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::LessonNavigator</name>
+    <message>
+        <source>Open the lesson&apos;s demo</source>
+        <translation>打开课程演示</translation>
+    </message>
+    <message>
+        <source>The lesson opens %1 in the editor. Save your changes first?</source>
+        <translation>课程将在编辑器中打开 %1。要先保存您的修改吗？</translation>
+    </message>
+    <message>
+        <source>the demo was not opened</source>
+        <translation>演示未打开</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation>正在运行 %1……</translation>
+    </message>
+    <message>
+        <source>the demo did not finish (%1)</source>
+        <translation>演示没有正常结束（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::LessonsPanel</name>
+    <message>
+        <source>Shown in the views: %1</source>
+        <translation>已在视图中显示：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not found in this run:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;本次运行中未找到：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Show Again</source>
+        <translation>重新显示</translation>
+    </message>
+    <message>
+        <source>Run the demo again if needed and go back to this stop&apos;s target</source>
+        <translation>必要时重新运行演示，并回到这个停靠点的目标</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一个 ▶</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>No lessons folder was found.</source>
+        <translation>没有找到课程文件夹。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lesson files with problems:&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation>&lt;b&gt;有问题的课程文件：&lt;/b&gt;&lt;br&gt;%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stop(s) in this lesson</source>
+        <translation>
+            <numerusform>本课共 %n 个停靠点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Press &lt;b&gt;Next&lt;/b&gt; to open the demo and go to the first stop.</source>
+        <translation>点击&lt;b&gt;下一个&lt;/b&gt;，打开演示并前往第一个停靠点。</translation>
+    </message>
+    <message>
+        <source>Stop %1 of %2: %3</source>
+        <translation>停靠点 %1/%2：%3</translation>
+    </message>
+    <message>
+        <source>Demo: %1</source>
+        <translation>演示：%1</translation>
+    </message>
+    <message>
+        <source>Next Lesson ▶</source>
+        <translation>下一课 ▶</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::MainWindow</name>
+    <message>
+        <source>Bytecode</source>
+        <translation>字节码</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>控制台</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)……</translation>
+    </message>
+    <message>
+        <source>Open Re&amp;cording…</source>
+        <translation>打开录制(&amp;C)……</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Save Script &amp;As…</source>
+        <translation>脚本另存为(&amp;A)……</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run the script in a fresh worker process</source>
+        <translation>在新的工作进程中运行脚本</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Kill the worker process</source>
+        <translation>结束工作进程</translation>
+    </message>
+    <message>
+        <source>Record &amp;Steps</source>
+        <translation>录制步骤(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Record every instruction of the script for the stepper</source>
+        <translation>为单步器录制脚本的每一条指令</translation>
+    </message>
+    <message>
+        <source>Recording &amp;Limit…</source>
+        <translation>录制上限(&amp;L)……</translation>
+    </message>
+    <message>
+        <source>The most steps a recording keeps (the script runs on after them)</source>
+        <translation>一次录制最多保留的步数（超过后脚本继续运行）</translation>
+    </message>
+    <message>
+        <source>Recording Limit</source>
+        <translation>录制上限</translation>
+    </message>
+    <message>
+        <source>Record at most this many steps:</source>
+        <translation>最多录制的步数：</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes.</source>
+        <translation>%1 有未保存的修改。</translation>
+    </message>
+    <message>
+        <source>The script</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <source>Open Script or Recording</source>
+        <translation>打开脚本或录制</translation>
+    </message>
+    <message>
+        <source>Scripts and recordings (*.py *.dscap);;Python scripts (*.py);;Recordings (*.dscap);;All files (*)</source>
+        <translation>脚本和录制 (*.py *.dscap);;Python 脚本 (*.py);;录制 (*.dscap);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>it is not UTF-8 text</source>
+        <translation>它不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>Cannot open script</source>
+        <translation>无法打开脚本</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2.</source>
+        <translation>无法打开 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Opened %1 — press F5 to run it</source>
+        <translation>已打开 %1 —— 按 F5 运行</translation>
+    </message>
+    <message>
+        <source>Cannot save script</source>
+        <translation>无法保存脚本</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2.</source>
+        <translation>无法保存 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Save Script</source>
+        <translation>保存脚本</translation>
+    </message>
+    <message>
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Saved %1 before running</source>
+        <translation>运行前已保存 %1</translation>
+    </message>
+    <message>
+        <source>Open Recording</source>
+        <translation>打开录制</translation>
+    </message>
+    <message>
+        <source>Recordings (*.dscap);;All files (*)</source>
+        <translation>录制 (*.dscap);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save Recording</source>
+        <translation>保存录制</translation>
+    </message>
+    <message>
+        <source>the script is still running; wait for it or stop it (Shift+F5)</source>
+        <translation>脚本仍在运行；请等待它结束或将其停止（Shift+F5）</translation>
+    </message>
+    <message>
+        <source>there is no run to save; run the script first (F5)</source>
+        <translation>没有可保存的运行；请先运行脚本（F5）</translation>
+    </message>
+    <message>
+        <source>cannot write the file</source>
+        <translation>无法写入文件</translation>
+    </message>
+    <message>
+        <source>Saved the recording to %1</source>
+        <translation>已将录制保存到 %1</translation>
+    </message>
+    <message>
+        <source>Cannot save recording</source>
+        <translation>无法保存录制</translation>
+    </message>
+    <message>
+        <source>Cannot open recording</source>
+        <translation>无法打开录制</translation>
+    </message>
+    <message>
+        <source>A script is running; stop it (Shift+F5) before opening %1.</source>
+        <translation>有脚本正在运行；请先停止它（Shift+F5），再打开 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot open the recording %1:
+%2</source>
+        <translation>无法打开录制 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>The recording names no script; the editor is empty.</source>
+        <translation>录制中没有指明脚本；编辑器为空。</translation>
+    </message>
+    <message>
+        <source>The recorded script %1 cannot be read (%2); the editor is empty.</source>
+        <translation>无法读取录制的脚本 %1（%2）；编辑器为空。</translation>
+    </message>
+    <message>
+        <source>Opened the recording %1 (%2 events)</source>
+        <translation>已打开录制 %1（%2 个事件）</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — Dynascope</source>
+        <translation>%1[*] — Dynascope</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Welcome</source>
+        <translation>欢迎</translation>
+    </message>
+    <message>
+        <source>Script</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Open a Python script or a .dscap recording</source>
+        <translation>打开 Python 脚本或 .dscap 录制</translation>
+    </message>
+    <message>
+        <source>Open a saved run (.dscap) to step through it again</source>
+        <translation>打开保存的运行（.dscap），再次单步浏览</translation>
+    </message>
+    <message>
+        <source>&amp;Save Script</source>
+        <translation>保存脚本(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Write the editor&apos;s text to the script file</source>
+        <translation>把编辑器中的文本写入脚本文件</translation>
+    </message>
+    <message>
+        <source>Save &amp;Recording…</source>
+        <translation>保存录制(&amp;R)……</translation>
+    </message>
+    <message>
+        <source>Save the run (every recorded step, graph and output) as a .dscap file</source>
+        <translation>把这次运行（所有录制的步骤、计算图和输出）保存为 .dscap 文件</translation>
+    </message>
+    <message>
+        <source>&amp;Layout</source>
+        <translation>布局(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Layout: %1</source>
+        <translation>布局：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Put every panel of this layout back where it started</source>
+        <translation>把此布局中的每个面板放回初始位置</translation>
+    </message>
+    <message>
+        <source>Save the script to run it</source>
+        <translation>保存脚本以运行它</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. The script runs from its file: save the changes and run?</source>
+        <translation>%1 有未保存的修改。脚本从文件运行：保存修改并运行吗？</translation>
+    </message>
+    <message>
+        <source>&amp;Save and Run</source>
+        <translation>保存并运行(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Always save before running without asking</source>
+        <translation>运行前总是自动保存，不再询问</translation>
+    </message>
+    <message>
+        <source>The recording names no script; the editor shows the copy saved in it.</source>
+        <translation>录制中没有指明脚本；编辑器显示的是录制中保存的副本。</translation>
+    </message>
+    <message>
+        <source>The recorded script %1 cannot be read (%2); the editor shows the copy saved in the recording.</source>
+        <translation>无法读取录制的脚本 %1（%2）；编辑器显示的是录制中保存的副本。</translation>
+    </message>
+    <message>
+        <source>The script was edited after this run was recorded: the steps, graphs and markers may point at the wrong lines. Run it again (F5) to record the new text.</source>
+        <translation>脚本在录制这次运行之后被修改过：步骤、计算图和标记可能指向错误的行。请重新运行（F5）以录制新的文本。</translation>
+    </message>
+    <message>
+        <source>%1 — %L2 steps recorded</source>
+        <translation>%1 —— 已录制 %L2 步</translation>
+    </message>
+    <message>
+        <source> — near the limit of %L1 steps (Run ▸ Recording Limit)</source>
+        <translation> —— 接近 %L1 步的上限（运行 ▸ 录制上限）</translation>
+    </message>
+    <message>
+        <source>an untitled script</source>
+        <translation>一个未命名的脚本</translation>
+    </message>
+    <message>
+        <source>Restore unsaved changes</source>
+        <translation>恢复未保存的修改</translation>
+    </message>
+    <message>
+        <source>Dynascope ended without saving the changes to %1 (autosaved %2). Restore them?</source>
+        <translation>Dynascope 上次退出时没有保存对 %1 的修改（自动保存于 %2）。要恢复这些修改吗？</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::RunController</name>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Finished with exit status %1</source>
+        <translation>已结束，退出状态 %1</translation>
+    </message>
+    <message>
+        <source>The worker crashed (%1) — the script was stopped; press F5 to run again</source>
+        <translation>工作进程崩溃（%1）—— 脚本已停止；按 F5 重新运行</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Running %1</source>
+        <translation>正在运行 %1</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::StackView</name>
+    <message>
+        <source>top</source>
+        <translation>栈顶</translation>
+    </message>
+    <message>
+        <source>empty stack</source>
+        <translation>空栈</translation>
+    </message>
+    <message>
+        <source>%1 more below</source>
+        <translation>下方还有 %1 项</translation>
+    </message>
+    <message>
+        <source>
+shape %1, dtype %2%3</source>
+        <translation>
+形状 %1，dtype %2%3</translation>
+    </message>
+    <message>
+        <source>, requires grad</source>
+        <translation>，需要梯度</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::StepperDocks</name>
+    <message>
+        <source>Stepper</source>
+        <translation>单步器</translation>
+    </message>
+    <message>
+        <source>Stack</source>
+        <translation>栈</translation>
+    </message>
+    <message>
+        <source>Call Stack</source>
+        <translation>调用栈</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>帧</translation>
+    </message>
+    <message>
+        <source>&amp;Debug</source>
+        <translation>调试(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Recording stopped at %1 steps; the script runs on</source>
+        <translation>录制在 %1 步处停止；脚本继续运行</translation>
+    </message>
+    <message>
+        <source>This step runs in %1, line %2 (not the script)</source>
+        <translation>这一步在 %1 的第 %2 行执行（不在脚本中）</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::StepperPanel</name>
+    <message>
+        <source>Recorded steps: drag to travel in time</source>
+        <translation>已录制的步骤：拖动以在时间中穿梭</translation>
+    </message>
+    <message>
+        <source> steps/s</source>
+        <translation> 步/秒</translation>
+    </message>
+    <message>
+        <source>Play speed</source>
+        <translation>播放速度</translation>
+    </message>
+    <message>
+        <source>This is the last step.</source>
+        <translation>这是最后一步。</translation>
+    </message>
+    <message>
+        <source>This is the first step.</source>
+        <translation>这是第一步。</translation>
+    </message>
+    <message>
+        <source>No recorded step after this frame returns.</source>
+        <translation>此帧返回之后没有录制的步骤。</translation>
+    </message>
+    <message>
+        <source>Put the cursor on a source line first.</source>
+        <translation>请先把光标放在一行源码上。</translation>
+    </message>
+    <message>
+        <source>The cursor&apos;s line does not run again.</source>
+        <translation>光标所在的行不会再次执行。</translation>
+    </message>
+    <message>
+        <source>No breakpoint ahead.</source>
+        <translation>前方没有断点。</translation>
+    </message>
+    <message>
+        <source>No breakpoint behind.</source>
+        <translation>后方没有断点。</translation>
+    </message>
+    <message>
+        <source>Breakpoint set on line %1.</source>
+        <translation>已在第 %1 行设置断点。</translation>
+    </message>
+    <message>
+        <source>Breakpoint on line %1 cleared.</source>
+        <translation>已清除第 %1 行的断点。</translation>
+    </message>
+    <message>
+        <source>Stopped at the breakpoint on line %1.</source>
+        <translation>停在第 %1 行的断点处。</translation>
+    </message>
+    <message>
+        <source>Jump to Step</source>
+        <translation>跳转到步骤</translation>
+    </message>
+    <message>
+        <source>Step (1 – %L1):</source>
+        <translation>步骤（1 – %L1）：</translation>
+    </message>
+    <message>
+        <source>no steps</source>
+        <translation>没有步骤</translation>
+    </message>
+    <message>
+        <source>step %1 / %2</source>
+        <translation>第 %1 / %2 步</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Step</source>
+        <translation>单步(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Next line of this frame, running calls without stopping in them (in instruction mode: the next instruction)</source>
+        <translation>本帧的下一行，调用会执行但不进入（指令模式下：下一条指令）</translation>
+    </message>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>后退一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Back to the start of the line before (in instruction mode: the previous instruction of this frame)</source>
+        <translation>回到上一行的开头（指令模式下：本帧的上一条指令）</translation>
+    </message>
+    <message>
+        <source>Step &amp;Into</source>
+        <translation>单步进入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Next line, entering calls (in instruction mode: the very next recorded instruction)</source>
+        <translation>下一行，会进入调用（指令模式下：紧接着录制的下一条指令）</translation>
+    </message>
+    <message>
+        <source>Step &amp;Out</source>
+        <translation>单步跳出(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The first step after this frame returns</source>
+        <translation>本帧返回后的第一步</translation>
+    </message>
+    <message>
+        <source>Run to &amp;Cursor</source>
+        <translation>运行到光标处(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Run until the cursor&apos;s line starts executing</source>
+        <translation>运行直到光标所在行开始执行</translation>
+    </message>
+    <message>
+        <source>Toggle &amp;Breakpoint</source>
+        <translation>切换断点(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Set or clear a breakpoint on the cursor&apos;s line (or the current line)</source>
+        <translation>在光标所在行（或当前行）设置或清除断点</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>继续(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Run forward to the next breakpoint</source>
+        <translation>向前运行到下一个断点</translation>
+    </message>
+    <message>
+        <source>Continue Back&amp;wards</source>
+        <translation>向后继续(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Run backward to the previous breakpoint</source>
+        <translation>向后运行到上一个断点</translation>
+    </message>
+    <message>
+        <source>Play the recording at the chosen speed; again to pause</source>
+        <translation>以所选速度播放录制；再按一次暂停</translation>
+    </message>
+    <message>
+        <source>&amp;First Step</source>
+        <translation>第一步(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Go to the first recorded step</source>
+        <translation>转到录制的第一步</translation>
+    </message>
+    <message>
+        <source>&amp;Last Step</source>
+        <translation>最后一步(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Go to the last recorded step</source>
+        <translation>转到录制的最后一步</translation>
+    </message>
+    <message>
+        <source>&amp;Jump to Step…</source>
+        <translation>跳转到步骤(&amp;J)……</translation>
+    </message>
+    <message>
+        <source>Go to a step by its number</source>
+        <translation>按编号转到某一步</translation>
+    </message>
+    <message>
+        <source>Step by &amp;Instruction</source>
+        <translation>按指令单步(&amp;I)</translation>
+    </message>
+    <message>
+        <source>F10, F11 and Shift+F10 step one bytecode instruction instead of one line</source>
+        <translation>F10、F11 和 Shift+F10 每次前进一条字节码指令，而不是一行</translation>
+    </message>
+    <message>
+        <source>Step One I&amp;nstruction</source>
+        <translation>单步一条指令(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The very next recorded instruction, whatever the stepping mode</source>
+        <translation>紧接着录制的下一条指令，与单步模式无关</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Exception</source>
+        <translation>转到异常(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The step where the run&apos;s uncaught exception was raised</source>
+        <translation>本次运行中未捕获异常被抛出的那一步</translation>
+    </message>
+    <message>
+        <source>Nothing raised an exception in this run.</source>
+        <translation>本次运行中没有抛出异常。</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::StepperViews</name>
+    <message>
+        <source>stack slot</source>
+        <translation>栈槽位</translation>
+    </message>
+    <message>
+        <source>(not recorded for frame values)</source>
+        <translation>（帧中的值未录制此项）</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::TimingView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 [%2 .. %3]</source>
+        <translation>%1 [%2 .. %3]</translation>
+    </message>
+    <message>
+        <source>%1 (noisy)</source>
+        <translation>%1（波动大）</translation>
+    </message>
+    <message>
+        <source>Run compiled kernels</source>
+        <translation>运行编译后的内核</translation>
+    </message>
+    <message>
+        <source>T_base (eager) and T_comp (compiled, guards included), medians</source>
+        <translation>T_base（即时执行）与 T_comp（编译执行，含守卫），中位数</translation>
+    </message>
+    <message>
+        <source>Function / part</source>
+        <translation>函数 / 部分</translation>
+    </message>
+    <message>
+        <source>Time (median [p10 .. p90])</source>
+        <translation>时间（中位数 [p10 .. p90]）</translation>
+    </message>
+    <message>
+        <source>S = T_base / T_comp</source>
+        <translation>S = T_base / T_comp</translation>
+    </message>
+    <message>
+        <source>Run compiled kernels to time each compiled function against eager.</source>
+        <translation>运行编译后的内核，把每个编译函数与即时执行对比计时。</translation>
+    </message>
+    <message>
+        <source>Run the script with its kernels built first, then time every compiled function against the same function run eagerly</source>
+        <translation>先构建内核再运行脚本，然后把每个编译函数与即时执行的同一函数对比计时</translation>
+    </message>
+    <message>
+        <source>T_base</source>
+        <translation>T_base</translation>
+    </message>
+    <message>
+        <source>T_comp</source>
+        <translation>T_comp</translation>
+    </message>
+    <message>
+        <source>%1×%2</source>
+        <translation>%1×%2</translation>
+    </message>
+    <message>
+        <source> (noisy)</source>
+        <translation>（波动大）</translation>
+    </message>
+    <message>
+        <source>T_base (eager)</source>
+        <translation>T_base（即时执行）</translation>
+    </message>
+    <message>
+        <source>t_guard (guards and dispatch)</source>
+        <translation>t_guard（守卫与分派）</translation>
+    </message>
+    <message>
+        <source>graph %1: %2</source>
+        <translation>图 %1：%2</translation>
+    </message>
+    <message>
+        <source>eager %1</source>
+        <translation>即时执行 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>T_comp (compiled)</source>
+        <translation>T_comp（编译执行）</translation>
+    </message>
+    <message>
+        <source>µs (log scale)</source>
+        <translation>微秒（对数刻度）</translation>
+    </message>
+    <message>
+        <source>No compiled function was called.</source>
+        <translation>没有调用任何编译函数。</translation>
+    </message>
+    <message>
+        <source>%1 compiled function(s), %2 interleaved rounds, %3 thread(s).</source>
+        <translation>%1 个编译函数，%2 轮交错测量，%3 个线程。</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::TraceStepModel</name>
+    <message>
+        <source>%1 at offset %2 of %3 (line %4)</source>
+        <translation>%1，位于 %3 的偏移 %2（第 %4 行）</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>Arg</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Nodes added</source>
+        <translation>新增的节点</translation>
+    </message>
+    <message>
+        <source>
+trace step %1 of graph %2</source>
+        <translation>
+图 %2 的第 %1 个追踪步骤</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::TracerPanel</name>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Previous trace step (Shift+F10 in the Tracer)</source>
+        <translation>上一个追踪步骤（在追踪器中按 Shift+F10）</translation>
+    </message>
+    <message>
+        <source>Step ▶</source>
+        <translation>单步 ▶</translation>
+    </message>
+    <message>
+        <source>Next trace step (F10 in the Tracer)</source>
+        <translation>下一个追踪步骤（在追踪器中按 F10）</translation>
+    </message>
+    <message>
+        <source>Symbolic stack (top first)</source>
+        <translation>符号栈（栈顶在前）</translation>
+    </message>
+    <message>
+        <source>Nodes added</source>
+        <translation>新增的节点</translation>
+    </message>
+    <message>
+        <source>Guards added</source>
+        <translation>新增的守卫</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trace step(s) — F10 to step</source>
+        <translation>
+            <numerusform>%n 个追踪步骤 —— 按 F10 单步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No trace steps: run a script that calls torch.compile</source>
+        <translation>没有追踪步骤：请运行调用 torch.compile 的脚本</translation>
+    </message>
+    <message>
+        <source>step %1 of %2 · %3 %4 · graph %5</source>
+        <translation>第 %1 / %2 步 · %3 %4 · 图 %5</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::ValueInspector</name>
+    <message>
+        <source>Value: %1</source>
+        <translation>值：%1</translation>
+    </message>
+    <message>
+        <source>Type: %1</source>
+        <translation>类型：%1</translation>
+    </message>
+    <message>
+        <source>Shape: %1</source>
+        <translation>形状：%1</translation>
+    </message>
+    <message>
+        <source>Dtype: %1</source>
+        <translation>Dtype：%1</translation>
+    </message>
+    <message>
+        <source>Requires grad: %1</source>
+        <translation>需要梯度：%1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Of the %1 values recorded: min %2, max %3, mean %4</source>
+        <translation>在录制的 %1 个值中：最小 %2，最大 %3，平均 %4</translation>
+    </message>
+    <message>
+        <source>The recorder keeps a tensor&apos;s first values of its first row only, so a million-element tensor costs no more than a small one.</source>
+        <translation>录制器只保留张量第一行的前几个值，所以百万元素的张量并不比小张量占用更多空间。</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::WelcomePage</name>
+    <message>
+        <source>Welcome to Dynascope</source>
+        <translation>欢迎使用 Dynascope</translation>
+    </message>
+    <message>
+        <source>Dynascope runs a Python script under a TorchDynamo-style compiler and shows what happens: the bytecode and its value stack step by step, the graphs the compiler captures, and where and why it breaks a graph.</source>
+        <translation>Dynascope 在 TorchDynamo 式编译器下运行 Python 脚本，并展示其中发生的一切：逐步执行的字节码及其值栈、编译器捕获的计算图，以及在哪里、为什么产生图断点。</translation>
+    </message>
+    <message>
+        <source>Open a script (Ctrl+O) and run it (F5), or start with an example below. Pick a layout for the task in the toolbar: &lt;b&gt;Step&lt;/b&gt; through bytecode, debug &lt;b&gt;Graph breaks&lt;/b&gt;, or &lt;b&gt;Teach&lt;/b&gt;.</source>
+        <translation>打开一个脚本（Ctrl+O）并运行（F5），或者从下面的示例开始。在工具栏中为任务选择布局：&lt;b&gt;单步&lt;/b&gt;浏览字节码、调试&lt;b&gt;图断点&lt;/b&gt;，或者&lt;b&gt;教学&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>No examples were found next to the program.</source>
+        <translation>在程序旁边没有找到示例。</translation>
+    </message>
+    <message>
+        <source>Keys to start with</source>
+        <translation>入门按键</translation>
+    </message>
+    <message>
+        <source>F5 run · F10 step over a line · F11 step into · Shift+F11 step out · Shift+F10 step back · F9 breakpoint · Ctrl+F find a graph node · Help ▸ Keyboard Shortcuts lists them all.</source>
+        <translation>F5 运行 · F10 单步跳过一行 · F11 单步进入 · Shift+F11 单步跳出 · Shift+F10 后退一步 · F9 断点 · Ctrl+F 查找图节点 · 帮助 ▸ 键盘快捷键列出全部按键。</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::WorkerClient</name>
+    <message>
+        <source>Ignored a worker line (%1): %2</source>
+        <translation>已忽略工作进程的一行输出（%1）：%2</translation>
+    </message>
+    <message>
+        <source>The worker&apos;s last line was cut off (%1 bytes)</source>
+        <translation>工作进程的最后一行被截断（%1 字节）</translation>
+    </message>
+    <message>
+        <source>Could not start the worker %1: %2</source>
+        <translation>无法启动工作进程 %1：%2</translation>
+    </message>
+</context>
+</TS>

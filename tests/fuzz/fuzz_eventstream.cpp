@@ -1,0 +1,55 @@
+// libFuzzer target: the worker's event stream as the GUI reads it, one JSON event a line, each
+// decoded into the model's typed values.
+#include "model/event.h"
+#include "model/graph.h"
+#include "model/instruction.h"
+#include "model/scripterror.h"
+#include "model/step.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace {
+
+using namespace dynascope;
+
+// A wrong field type is a json::exception the reader reports; anything else escaping is a bug.
+template <typename T> void decodeAs(const Json &body) {
+    try {
+        (void)body.get<T>();
+    } catch (const Json::exception &) {
+    }
+}
+
+void decodeTyped(const Event &event) {
+    if (event.type == EventType::Code)
+        decodeAs<CodeInfo>(event.body);
+    else if (event.type == EventType::Step)
+        decodeAs<Step>(event.body);
+    else if (event.type == EventType::Error)
+        decodeAs<ScriptError>(event.body);
+    else if (event.type == EventType::Graph)
+        decodeAs<CapturedGraph>(event.body);
+    else if (event.type == EventType::GraphBreak)
+        decodeAs<GraphBreakInfo>(event.body);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    const std::string bytes(reinterpret_cast<const char *>(data), size);
+    size_t start = 0;
+    while (start < bytes.size()) {
+        size_t end = bytes.find('\n', start);
+        if (end == std::string::npos)
+            end = bytes.size();
+        std::string error;
+        std::optional<Event> event = decodeEvent(bytes.substr(start, end - start), error);
+        if (event)
+            decodeTyped(*event);
+        else if (error.empty())
+            __builtin_trap(); // a rejected line must say why
+        start = end + 1;
+    }
+    return 0;
+}

@@ -1,0 +1,67 @@
+// GuardsCache: incremental decoding of guards and call events into per-function caches.
+#include "guardscache.h"
+
+namespace dynascope {
+
+const CacheEntryGuards *FunctionCache::entry(int number) const {
+    for (const CacheEntryGuards &e : entries)
+        if (e.number == number)
+            return &e;
+    return nullptr;
+}
+
+void GuardsCache::clear() {
+    m_functions.clear();
+    m_guardsSeen = m_callsSeen = 0;
+    m_skipped = 0;
+}
+
+FunctionCache &GuardsCache::functionNamed(const std::string &name) {
+    for (FunctionCache &f : m_functions)
+        if (f.function == name)
+            return f;
+    m_functions.push_back(FunctionCache{name, {}, {}, {}});
+    return m_functions.back();
+}
+
+const FunctionCache *GuardsCache::function(const std::string &name) const {
+    for (const FunctionCache &f : m_functions)
+        if (f.function == name)
+            return &f;
+    return nullptr;
+}
+
+bool GuardsCache::update(const std::vector<Json> &guardEvents,
+                         const std::vector<Json> &callEvents) {
+    bool changed = false;
+    for (; m_guardsSeen < guardEvents.size(); ++m_guardsSeen) {
+        const Json &j = guardEvents[m_guardsSeen];
+        try {
+            CacheEntryGuards e;
+            e.number = j.at("entry").get<int>();
+            e.regionStart = j.value("region_start", 0);
+            e.guards = j.at("guards").get<std::vector<GuardInfo>>();
+            e.transformed = j.value("transformed", std::string());
+            FunctionCache &f = functionNamed(j.at("function").get<std::string>());
+            f.entries.push_back(std::move(e));
+            changed = true;
+        } catch (const Json::exception &) {
+            ++m_skipped;
+        }
+    }
+    for (; m_callsSeen < callEvents.size(); ++m_callsSeen) {
+        const Json &j = callEvents[m_callsSeen];
+        try {
+            CallRecord c = j.get<CallRecord>();
+            FunctionCache &f = functionNamed(c.function);
+            f.summary.add(c);
+            f.calls.push_back(std::move(c));
+            changed = true;
+        } catch (const Json::exception &) {
+            ++m_skipped;
+        }
+    }
+    return changed;
+}
+
+} // namespace dynascope

@@ -1,0 +1,47 @@
+// GuardsCache: the compiled functions of a run as the Guards view shows them — each function's
+// cache entries with their guards, and every call's record — decoded from the session's
+// `guards` and `call` events as they arrive.
+#pragma once
+
+#include "model/callrecord.h"
+#include "model/graph.h"
+
+#include <string>
+#include <vector>
+
+namespace dynascope {
+
+struct CacheEntryGuards {
+    int number = -1;     // the function's entry number (0-based), as call records name it
+    int regionStart = 0; // bytecode offset of the region it caches
+    std::vector<GuardInfo> guards;
+    std::string transformed; // the entry as Python calling __compiled_fn_N / __resume_at_…
+};
+
+struct FunctionCache {
+    std::string function;
+    std::vector<CacheEntryGuards> entries; // in check order
+    std::vector<CallRecord> calls;         // in call order
+    CallSummary summary;
+    const CacheEntryGuards *entry(int number) const;
+};
+
+class GuardsCache {
+public:
+    // Decodes the events not seen yet; true when anything changed. A malformed event is skipped
+    // and counted (skipped()), never fatal: the stream is untrusted.
+    bool update(const std::vector<Json> &guardEvents, const std::vector<Json> &callEvents);
+    void clear();
+    const std::vector<FunctionCache> &functions() const { return m_functions; }
+    const FunctionCache *function(const std::string &name) const;
+    int skipped() const { return m_skipped; }
+
+private:
+    FunctionCache &functionNamed(const std::string &name);
+
+    std::vector<FunctionCache> m_functions;
+    size_t m_guardsSeen = 0, m_callsSeen = 0;
+    int m_skipped = 0;
+};
+
+} // namespace dynascope

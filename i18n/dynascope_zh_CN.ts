@@ -13,6 +13,69 @@
     </message>
 </context>
 <context>
+    <name>GuardWarnings</name>
+    <message>
+        <source>torch._dynamo.mark_dynamic(%1, %2), or pad %1 to a few sizes (a multiple of 64)</source>
+        <translation>torch._dynamo.mark_dynamic(%1, %2)，或把 %1 填充到少数几种尺寸（64 的倍数）</translation>
+    </message>
+    <message>
+        <source>cast %1 to one dtype before the call</source>
+        <translation>调用前把 %1 转成同一种 dtype</translation>
+    </message>
+    <message>
+        <source>call it always with or always without requires_grad on %1</source>
+        <translation>调用时 %1 要么始终 requires_grad，要么始终不要</translation>
+    </message>
+    <message>
+        <source>pass %1 with one type, layout and device on every call</source>
+        <translation>每次调用都以相同的类型、布局和设备传入 %1</translation>
+    </message>
+    <message>
+        <source>compile with dynamic=True so %1 becomes a symbol, or pass it as a tensor</source>
+        <translation>用 dynamic=True 编译，让 %1 成为符号，或把它作为张量传入</translation>
+    </message>
+    <message>
+        <source>pass %1 with one length, or stack it into a tensor</source>
+        <translation>以固定长度传入 %1，或把它堆叠成一个张量</translation>
+    </message>
+    <message>
+        <source>call it under one grad mode (torch.no_grad() around every call, or none)</source>
+        <translation>在同一种梯度模式下调用（每次都包在 torch.no_grad() 中，或都不包）</translation>
+    </message>
+    <message>
+        <source>pass the same object each call; a new object recompiles</source>
+        <translation>每次调用传入同一个对象；新对象会触发重编译</translation>
+    </message>
+    <message>
+        <source>keep the dynamic dimension at 2 or more, or mark it static</source>
+        <translation>让动态维度保持在 2 或以上，或将其标记为静态</translation>
+    </message>
+    <message>
+        <source>keep %1 the same from call to call</source>
+        <translation>让 %1 在每次调用之间保持不变</translation>
+    </message>
+    <message>
+        <source>Recompile storm: %1 recompiled on %2 calls in a row (up to call %3).</source>
+        <translation>重编译风暴：%1 连续 %2 次调用都在重编译（直到第 %3 次调用）。</translation>
+    </message>
+    <message>
+        <source>find the guard that fails and make it hold</source>
+        <translation>找到失败的守卫，让它成立</translation>
+    </message>
+    <message>
+        <source>Cache size limit reached: %1 of %2 calls ran uncompiled (from call %3).</source>
+        <translation>已达缓存大小上限：%2 次调用中有 %1 次未经编译运行（从第 %3 次调用起）。</translation>
+    </message>
+    <message>
+        <source>reduce the number of distinct inputs, or raise torch._dynamo.config.cache_size_limit</source>
+        <translation>减少不同输入的种类，或调高 torch._dynamo.config.cache_size_limit</translation>
+    </message>
+    <message>
+        <source>%1 guards %2 (%3), which took %4 different values: %5.</source>
+        <translation>%1 对 %2（%3）设了守卫，而它取过 %4 个不同的值：%5。</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 — double-click to %2</source>
@@ -197,6 +260,92 @@
     </message>
 </context>
 <context>
+    <name>dynascope::CallTimeline</name>
+    <message>
+        <source>Call timeline</source>
+        <translation>调用时间线</translation>
+    </message>
+    <message>
+        <source>hit</source>
+        <translation>命中</translation>
+    </message>
+    <message>
+        <source>first compile</source>
+        <translation>首次编译</translation>
+    </message>
+    <message>
+        <source>recompile</source>
+        <translation>重编译</translation>
+    </message>
+    <message>
+        <source>cache full: ran uncompiled</source>
+        <translation>缓存已满：未经编译运行</translation>
+    </message>
+    <message>
+        <source>No compiled calls yet</source>
+        <translation>尚无编译后的调用</translation>
+    </message>
+    <message>
+        <source>call %1: %2</source>
+        <translation>第 %1 次调用：%2</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::CallVerdictView</name>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Guard</source>
+        <translation>守卫</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>期望值</translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation>实际值</translation>
+    </message>
+    <message>
+        <source>Call %1: %2</source>
+        <translation>第 %1 次调用：%2</translation>
+    </message>
+    <message>
+        <source>guards checked in %1 µs</source>
+        <translation>守卫检查耗时 %1 µs</translation>
+    </message>
+    <message>
+        <source>hit cache entry %1</source>
+        <translation>命中缓存条目 %1</translation>
+    </message>
+    <message>
+        <source>%1 → new cache entry %2</source>
+        <translation>%1 → 新缓存条目 %2</translation>
+    </message>
+    <message>
+        <source> (runs in CPython)</source>
+        <translation>（在 CPython 中运行）</translation>
+    </message>
+    <message>
+        <source>region at offset %1: %2</source>
+        <translation>偏移 %1 处的区域：%2</translation>
+    </message>
+    <message>
+        <source>no cache entry yet</source>
+        <translation>尚无缓存条目</translation>
+    </message>
+    <message>
+        <source>entry %1: ✓ all guards hold</source>
+        <translation>条目 %1：✓ 所有守卫成立</translation>
+    </message>
+    <message>
+        <source>entry %1: ✗ %2</source>
+        <translation>条目 %1：✗ %2</translation>
+    </message>
+</context>
+<context>
     <name>dynascope::CaptureSession</name>
     <message>
         <source>Running %1</source>
@@ -213,6 +362,13 @@
     <message>
         <source>Ignored a malformed &apos;%1&apos; event: %2</source>
         <translation>已忽略格式错误的“%1”事件：%2</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::ConjunctionView</name>
+    <message>
+        <source>g&lt;sub&gt;%1&lt;/sub&gt;</source>
+        <translation>g&lt;sub&gt;%1&lt;/sub&gt;</translation>
     </message>
 </context>
 <context>
@@ -565,6 +721,73 @@
     </message>
 </context>
 <context>
+    <name>dynascope::GuardTreeView</name>
+    <message>
+        <source>Guard</source>
+        <translation>守卫</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Cache entry %1</source>
+        <translation>缓存条目 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>region at offset %1 · %n guard(s)</source>
+        <translation>
+            <numerusform>偏移 %1 处的区域 · %n 个守卫</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::GuardsDock</name>
+    <message>
+        <source>Guards &amp;&amp; Cache</source>
+        <translation>守卫与缓存</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::GuardsPanel</name>
+    <message>
+        <source>Function:</source>
+        <translation>函数：</translation>
+    </message>
+    <message>
+        <source>Compiled function</source>
+        <translation>编译后的函数</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Guard tree</source>
+        <translation>守卫树</translation>
+    </message>
+    <message>
+        <source>Conjunction</source>
+        <translation>合取式</translation>
+    </message>
+    <message>
+        <source>Transformed code</source>
+        <translation>变换后的代码</translation>
+    </message>
+    <message>
+        <source>No compiled function has run.</source>
+        <translation>尚无编译后的函数运行过。</translation>
+    </message>
+    <message>
+        <source>%1 calls · hit rate %2 % · %3 recompiles · %4 cache entries · guards %5 µs a hit</source>
+        <translation>%1 次调用 · 命中率 %2 % · %3 次重编译 · %4 个缓存条目 · 每次命中守卫耗时 %5 µs</translation>
+    </message>
+    <message>
+        <source>⚠ %1  Fix: %2</source>
+        <translation>⚠ %1  修复：%2</translation>
+    </message>
+</context>
+<context>
     <name>dynascope::HelpMenu</name>
     <message>
         <source>&amp;Welcome and Examples</source>
@@ -603,6 +826,29 @@
 %1</source>
         <translation>构建所用组件：
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::HitRateChart</name>
+    <message>
+        <source>hit rate since call 1</source>
+        <translation>自第 1 次调用起的命中率</translation>
+    </message>
+    <message>
+        <source>hit rate over the last %1 calls</source>
+        <translation>最近 %1 次调用的命中率</translation>
+    </message>
+    <message>
+        <source>compiled on this call</source>
+        <translation>本次调用时编译</translation>
+    </message>
+    <message>
+        <source>call</source>
+        <translation>调用</translation>
+    </message>
+    <message>
+        <source>hits (%)</source>
+        <translation>命中（%）</translation>
     </message>
 </context>
 <context>

@@ -64,6 +64,29 @@ int FieldReader::integer(const OrderedJson &object, const char *key, int fallbac
     return it->get<int>();
 }
 
+std::vector<std::string> FieldReader::strings(const OrderedJson &object, const char *key,
+                                              bool required) {
+    const auto it = object.find(key);
+    if (it == object.end()) {
+        if (required)
+            fail(object, std::string("missing field \"") + key + "\"");
+        return {};
+    }
+    std::vector<std::string> out;
+    const bool list = it->is_array() && !it->empty();
+    for (const OrderedJson &item : list ? *it : OrderedJson::array()) {
+        if (!item.is_string() || item.get<std::string>().empty())
+            break;
+        out.push_back(item.get<std::string>());
+    }
+    if (!list || out.size() != it->size()) {
+        fail(object, std::string("field \"") + key + "\" must be a list of names ([\"relu\", …])",
+             key);
+        return {};
+    }
+    return out;
+}
+
 bool FieldReader::boolean(const OrderedJson &object, const char *key, bool fallback) {
     const auto it = object.find(key);
     if (it == object.end())

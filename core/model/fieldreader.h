@@ -6,6 +6,7 @@
 
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace dynascope {
 
@@ -27,6 +28,8 @@ public:
                   const std::string &what);
     std::string string(const OrderedJson &object, const char *key, bool required);
     int integer(const OrderedJson &object, const char *key, int fallback, bool required);
+    // A list of non-empty strings (["relu", "sin"]); empty when absent and not required.
+    std::vector<std::string> strings(const OrderedJson &object, const char *key, bool required);
     bool boolean(const OrderedJson &object, const char *key, bool fallback);
     // {"en": "…", "zh_CN": "…"}: both languages, neither empty.
     LocalizedText localized(const OrderedJson &object, const char *key, bool required);

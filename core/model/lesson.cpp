@@ -21,12 +21,18 @@ const char *LessonTarget::kindName(Kind kind) {
         return "graph";
     case Kind::Guard:
         return "guard";
+    case Kind::CacheEntry:
+        return "cache_entry";
     case Kind::Break:
         return "break";
     case Kind::Call:
         return "call";
     case Kind::Output:
         return "output";
+    case Kind::Kernel:
+        return "kernel";
+    case Kind::Timing:
+        return "timing";
     }
     return "?";
 }

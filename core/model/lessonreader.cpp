@@ -14,9 +14,10 @@ LessonTarget readTarget(FieldReader &fields, const OrderedJson &object) {
     LessonTarget target;
     if (!fields.expectObject(object, "\"target\""))
         return target;
-    target.kind = Kind(fields.choice(
-        object, "kind",
-        {"line", "step", "trace_step", "node", "graph", "guard", "break", "call", "output"}, -1));
+    target.kind = Kind(fields.choice(object, "kind",
+                                     {"line", "step", "trace_step", "node", "graph", "guard",
+                                      "cache_entry", "break", "call", "output", "kernel", "timing"},
+                                     -1));
     if (object.find("kind") == object.end())
         fields.fail(object, "the target has no \"kind\"");
     if (!fields.ok())
@@ -42,9 +43,13 @@ LessonTarget readTarget(FieldReader &fields, const OrderedJson &object) {
         fields.onlyKeys(object, {"kind", "graph"}, "a graph target");
         break;
     case Kind::Guard:
-        fields.onlyKeys(object,
-                        {"kind", "function", "guard_kind", "source", "contains", "occurrence"},
-                        "a guard target");
+        fields.onlyKeys(
+            object, {"kind", "function", "entry", "guard_kind", "source", "contains", "occurrence"},
+            "a guard target");
+        break;
+    case Kind::CacheEntry:
+        fields.onlyKeys(object, {"kind", "function", "entry", "occurrence"},
+                        "a cache_entry target");
         break;
     case Kind::Break:
         fields.onlyKeys(object, {"kind", "break_type", "line", "function", "occurrence"},
@@ -55,6 +60,13 @@ LessonTarget readTarget(FieldReader &fields, const OrderedJson &object) {
         break;
     case Kind::Output:
         fields.onlyKeys(object, {"kind", "contains", "occurrence"}, "an output target");
+        break;
+    case Kind::Kernel:
+        fields.onlyKeys(object, {"kind", "name", "fuses", "contains", "occurrence"},
+                        "a kernel target");
+        break;
+    case Kind::Timing:
+        fields.onlyKeys(object, {"kind", "function", "occurrence"}, "a timing target");
         break;
     }
     target.function = fields.string(object, "function", false);
@@ -70,6 +82,8 @@ LessonTarget readTarget(FieldReader &fields, const OrderedJson &object) {
     target.source = fields.string(object, "source", false);
     target.breakType = fields.string(object, "break_type", false);
     target.result = fields.string(object, "result", false);
+    target.entry = fields.integer(object, "entry", 0, false);
+    target.fuses = fields.strings(object, "fuses", false);
     target.contains = fields.string(object, "contains", target.kind == Kind::Output);
     target.occurrence = fields.integer(object, "occurrence", 1, false);
     if (fields.ok() && target.occurrence == 0)
@@ -77,6 +91,8 @@ LessonTarget readTarget(FieldReader &fields, const OrderedJson &object) {
                     "occurrence");
     if (fields.ok() && target.kind == Kind::Line && target.line < 1)
         fields.fail(object, "\"line\" must be 1 or more", "line");
+    if (fields.ok() && target.entry < 0)
+        fields.fail(object, "\"entry\" counts cache entries from 1", "entry");
     return target;
 }
 
@@ -98,7 +114,8 @@ LessonStop readStop(FieldReader &fields, const LocatedJson &document, const Orde
     if (fields.ok() && (stop.demo.find('/') != std::string::npos ||
                         stop.demo.rfind(".py") + 3 != stop.demo.size()))
         fields.fail(object, "\"demo\" must be a .py file name in the lessons folder", "demo");
-    stop.run = LessonStop::Run(fields.choice(object, "run", {"open", "record", "capture"}, 1));
+    stop.run =
+        LessonStop::Run(fields.choice(object, "run", {"open", "record", "capture", "kernels"}, 1));
     const auto target = object.find("target");
     if (target == object.end())
         fields.fail(object, what + " has no \"target\"");
@@ -107,8 +124,11 @@ LessonStop readStop(FieldReader &fields, const LocatedJson &document, const Orde
     if (fields.ok() && stop.run == LessonStop::Run::Open && stop.target.kind != Kind::Line)
         fields.fail(object, what + ": \"run\": \"open\" only shows the script; its target must "
                                    "be a line");
-    if (fields.ok() && stop.run == LessonStop::Run::Capture && (stop.target.kind == Kind::Step))
+    if (fields.ok() && stop.run != LessonStop::Run::Record && stop.target.kind == Kind::Step)
         fields.fail(object, what + ": a step target needs \"run\": \"record\"");
+    if (fields.ok() && stop.run != LessonStop::Run::Kernels && stop.target.kind == Kind::Timing)
+        fields.fail(object, what + ": a timing target needs \"run\": \"kernels\" (the "
+                                   "timing is measured only when the kernels are run)");
     return stop;
 }
 

@@ -1,6 +1,9 @@
 // LessonTargetResolver: one matcher per target kind over the raw event bodies.
 #include "lessontargetresolver.h"
 
+#include "model/kernelrecord.h"
+
+#include <algorithm>
 #include <cstdio>
 
 namespace dynascope {
@@ -39,6 +42,47 @@ Json innermostSite(const Json &breakEvent) {
     return stack->back();
 }
 
+// Lines first..last (1-based, inclusive) of `source`.
+std::string sourceLines(const std::string &source, int first, int last) {
+    std::string out;
+    int line = 1;
+    size_t start = 0;
+    while (start <= source.size() && line <= last) {
+        size_t end = source.find('\n', start);
+        if (end == std::string::npos)
+            end = source.size();
+        if (line >= first)
+            out += source.substr(start, end - start + 1);
+        start = end + 1;
+        ++line;
+    }
+    return out;
+}
+
+// A kernel's origins are graph node names ("mul_1"); a lesson names the op ("mul").
+bool fusedInto(const std::string &op, const std::vector<std::string> &origins) {
+    return std::any_of(origins.begin(), origins.end(), [&](const std::string &origin) {
+        if (origin.rfind(op, 0) != 0)
+            return false;
+        const std::string rest = origin.substr(op.size());
+        return rest.empty() || (rest.size() > 1 && rest[0] == '_' &&
+                                rest.find_first_not_of("0123456789", 1) == std::string::npos);
+    });
+}
+
+std::string joined(const std::vector<std::string> &names, const std::string &separator) {
+    std::string out;
+    for (const std::string &name : names)
+        out += (out.empty() ? "" : separator) + name;
+    return out;
+}
+
+std::string micros(double us) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f µs", us);
+    return text;
+}
+
 void add(const std::string &label, const std::string &separator, const std::string &value,
          std::string &out) {
     if (!value.empty())
@@ -62,6 +106,8 @@ std::string describeTarget(const LessonTarget &t) {
     add("source", " ", t.source, out);
     add("break_type", " ", t.breakType, out);
     add("result", " ", t.result, out);
+    add("entry", " ", t.entry > 0 ? std::to_string(t.entry) : "", out);
+    add("fuses", " ", joined(t.fuses, ","), out);
     add("contains", " ", t.contains.empty() ? "" : "\"" + t.contains + "\"", out);
     add("occurrence", " ", t.occurrence != 1 ? std::to_string(t.occurrence) : "", out);
     return out;
@@ -166,11 +212,28 @@ LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
         }
         break;
     }
-    case Kind::Guard: {
+    case Kind::Guard:
+    case Kind::CacheEntry: {
         const std::vector<Json> &events = m_events(EventType::Guards);
         for (size_t i = 0; i < events.size(); ++i) {
-            if (!same(t.function, text(events[i], "function")))
+            const int entry = int(number(events[i], "entry", -1));
+            if (!same(t.function, text(events[i], "function")) ||
+                !sameNumber(t.entry, 0, entry + 1))
                 continue;
+            if (t.kind == Kind::CacheEntry) {
+                LessonTargetMatch m;
+                m.eventType = EventType::Guards;
+                m.eventIndex = int(i);
+                m.entry = entry;
+                m.function = text(events[i], "function");
+                const auto guards = events[i].find("guards");
+                const size_t count =
+                    guards != events[i].end() && guards->is_array() ? guards->size() : 0;
+                m.label = m.function + ": cache entry " + std::to_string(entry + 1) + ", " +
+                          std::to_string(count) + (count == 1 ? " guard" : " guards");
+                matches.push_back(m);
+                continue;
+            }
             const auto guards = events[i].find("guards");
             if (guards == events[i].end() || !guards->is_array())
                 continue;
@@ -185,6 +248,7 @@ LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
                 m.eventType = EventType::Guards;
                 m.eventIndex = int(i);
                 m.itemIndex = int(k);
+                m.entry = entry;
                 m.function = text(events[i], "function");
                 m.label = guardText.empty() ? text(guard, "kind") : guardText;
                 matches.push_back(m);
@@ -220,15 +284,77 @@ LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
             LessonTargetMatch m;
             m.eventType = EventType::Call;
             m.eventIndex = int(i);
+            m.itemIndex = int(number(events[i], "index", 0)) - 1;
             m.function = text(events[i], "function");
+            // The entry the call is about: the one its first missing region made, else its hit.
+            const auto regions = events[i].find("regions");
+            for (const Json &region :
+                 regions != events[i].end() && regions->is_array() ? *regions : Json::array()) {
+                const int entry = region.is_object() ? int(number(region, "entry", -1)) : -1;
+                if (region.is_object() && text(region, "result") != "hit") {
+                    m.entry = entry;
+                    break;
+                }
+                if (m.entry < 0)
+                    m.entry = entry;
+            }
             m.label = m.function + ": " + text(events[i], "result");
             const auto guardTime = events[i].find("guard_us");
-            if (guardTime != events[i].end() && guardTime->is_number()) {
-                char micros[32];
-                std::snprintf(micros, sizeof micros, "%.1f", guardTime->get<double>());
-                m.label += std::string(", t_guard = ") + micros + " µs";
-            }
+            if (guardTime != events[i].end() && guardTime->is_number())
+                m.label += ", t_guard = " + micros(guardTime->get<double>());
             matches.push_back(m);
+        }
+        break;
+    }
+    case Kind::Kernel: {
+        // Only kernels g++ built: a graph that fell back to eager ran none of its loops.
+        const std::vector<Json> &events = m_events(EventType::Kernels);
+        for (size_t i = 0; i < events.size(); ++i) {
+            const std::vector<KernelGraphRecord> records = kernelRecordsFromEvent(events[i]);
+            for (size_t r = 0; r < records.size(); ++r) {
+                if (records[r].status != "compiled")
+                    continue;
+                for (size_t k = 0; k < records[r].kernels.size(); ++k) {
+                    const KernelInfo &kernel = records[r].kernels[k];
+                    const bool fused =
+                        std::all_of(t.fuses.begin(), t.fuses.end(), [&](const std::string &op) {
+                            return fusedInto(op, kernel.origins);
+                        });
+                    if (!same(t.name, kernel.name) || !fused ||
+                        sourceLines(records[r].source, kernel.firstLine, kernel.lastLine)
+                                .find(t.contains) == std::string::npos)
+                        continue;
+                    LessonTargetMatch m;
+                    m.eventType = EventType::Kernels;
+                    m.eventIndex = int(i);
+                    m.itemIndex = int(r);
+                    m.kernelIndex = int(k);
+                    m.label = kernel.name + " (" + joined(kernel.origins, "·") + ")";
+                    matches.push_back(m);
+                }
+            }
+        }
+        break;
+    }
+    case Kind::Timing: {
+        const std::vector<Json> &events = m_events(EventType::Timing);
+        for (size_t i = 0; i < events.size(); ++i) {
+            const TimingReport report = timingReportFromEvent(events[i]);
+            for (size_t f = 0; f < report.functions.size(); ++f) {
+                const FunctionTiming &timing = report.functions[f];
+                if (!same(t.function, timing.name) || timing.comp.medianUs <= 0)
+                    continue;
+                LessonTargetMatch m;
+                m.eventType = EventType::Timing;
+                m.eventIndex = int(i);
+                m.itemIndex = int(f);
+                m.function = timing.name;
+                char speedup[32];
+                std::snprintf(speedup, sizeof speedup, "%.2f", timing.speedup);
+                m.label = timing.name + ": S = T_base / T_comp = " + micros(timing.base.medianUs) +
+                          " / " + micros(timing.comp.medianUs) + " = " + speedup;
+                matches.push_back(m);
+            }
         }
         break;
     }

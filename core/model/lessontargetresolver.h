@@ -12,13 +12,18 @@ namespace dynascope {
 
 // Where a target was found. Indices point into the run's events of `eventType`, so a view can go
 // straight to it: a recorded step, a trace step, a node of a graph, a guard of a guards event, a
-// break, a call, or a line of the script's printed output.
+// break, a call, a kernel of a kernels event, a function of the timing report, or a line of the
+// script's printed output.
 struct LessonTargetMatch {
     bool found = false;
-    std::string
-        eventType;       // "step", "trace_step", "graph", "guards", "graph_break", "call", "output"
-    int eventIndex = -1; // index into the events of eventType (output: the printed line)
-    int itemIndex = -1;  // graph: the node; guards: the guard
+    std::string eventType; // "step", "trace_step", "graph", "guards", "graph_break", "call",
+                           // "kernels", "timing", "output"
+    int eventIndex = -1;   // index into the events of eventType (output: the printed line)
+    int itemIndex = -1; // graph: the node; guards: the guard (-1: the whole entry); call: the call
+                        // among its function's calls; kernels: the graph record; timing: the
+                        // function
+    int entry = -1;     // guards, call: the function's cache entry number (0-based) it concerns
+    int kernelIndex = -1;     // kernels: the kernel in its graph record
     long long stepIndex = -1; // step: the recorded step number; trace_step: its index
     std::string graphId;
     std::string nodeName;

@@ -1,7 +1,16 @@
 // Lessons and drill in the GUI: both languages, Back/Next, scoring that survives a restart, and
 // stops carried out in the real main window with a real worker (stepper, graph, guards, console).
 #include "capturesession.h"
+#include "guards/calltimeline.h"
+#include "guards/callverdictview.h"
+#include "guards/conjunctionview.h"
+#include "guards/guardsdock.h"
+#include "guards/guardspanel.h"
+#include "guards/guardtreeview.h"
 #include "guitestsupport.h"
+#include "kernels/kerneldocks.h"
+#include "kernels/kernelsview.h"
+#include "kernels/timingview.h"
 #include "lessons/drillpanel.h"
 #include "lessons/lessondocks.h"
 #include "lessons/lessonnavigator.h"
@@ -19,6 +28,8 @@
 #include <QDockWidget>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTreeWidget>
+#include <Qsci/qsciscintilla.h>
 #include <QtTest>
 
 #include <set>
@@ -48,6 +59,33 @@ template <typename Action> LessonTargetMatch goAndWait(LessonNavigator *navigato
     if (arrived.isEmpty() && !arrived.wait(180000))
         qFatal("the lesson stop never arrived");
     return navigator->lastMatch();
+}
+
+// The real worker, 1280x800, the Teach layout.
+LessonDocks *showTeachLayout(MainWindow &window) {
+    window.runController()->worker()->setExecutable(DYNASCOPE_EXE);
+    window.setWindowState(Qt::WindowNoState);
+    window.resize(1280, 800);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        qFatal("the main window was never shown");
+    auto *docks = window.findChild<LessonDocks *>();
+    docks->applyTeachLayout();
+    return docks;
+}
+
+// The dock that holds `widget` is in front (not a hidden tab) with room to read it.
+bool inFront(QWidget *widget, int minHeight) {
+    QDockWidget *dock = nullptr;
+    for (QWidget *w = widget; w && !dock; w = w->parentWidget())
+        dock = qobject_cast<QDockWidget *>(w);
+    return dock && dock->isVisible() && !dock->visibleRegion().isEmpty() &&
+           dock->height() >= minHeight;
+}
+
+// The guard tree's item marked as a lesson's "look here" (yellow) or a failed guard (red).
+bool marked(QTreeWidgetItem *item, GuardTreeView::Mark mark) {
+    return item && item->background(0).color() == GuardTreeView::markColor(mark);
 }
 } // namespace
 
@@ -195,6 +233,118 @@ private slots:
             takeScreenshots(shots);
     }
 
+    // Guard stops move the Guards & Cache view to the guard, the cache entry or the call they
+    // talk about, from the Teach layout, where that view is a tab behind the console.
+    void guardStopsMoveTheGuardsView() {
+        MainWindow window;
+        LessonDocks *docks = showTeachLayout(window);
+        GuardsPanel *guards = window.findChild<GuardsDock *>()->panel();
+        QVERIFY(!inFront(guards, 0)); // the teach layout starts with the console in front
+        LessonsPanel *panel = docks->lessonsPanel();
+
+        // Stop 1: the TENSOR_MATCH guard on L['x'] of cache entry 1, selected and marked.
+        LessonTargetMatch match = goAndWait(docks->navigator(), [panel] {
+            QVERIFY(panel->showLessonStop(QStringLiteral("guards"), 1));
+        });
+        QVERIFY2(match.found, match.problem.c_str());
+        QCOMPARE(match.eventType, std::string("guards"));
+        QTRY_VERIFY(inFront(guards, 800 * 3 / 10));
+        QCOMPARE(guards->currentFunction(), QStringLiteral("scale"));
+        QTreeWidgetItem *item = guards->guardTree()->currentItem();
+        QVERIFY(item);
+        QCOMPARE(item, guards->guardTree()->guardItem(0, match.itemIndex));
+        QCOMPARE(item->text(0), QStringLiteral("TENSOR_MATCH"));
+        QVERIFY(item->text(1).contains(QStringLiteral("L['x']")));
+        QVERIFY(item->text(1).contains(QStringLiteral("torch.float32")));
+        QVERIFY(marked(item, GuardTreeView::Mark::Pointed));
+        QVERIFY(guards->conjunction()->toHtml().contains(QStringLiteral("#ffec96")));
+
+        // Stop 3: the second call hit; the timeline selects it and the entry that held is marked.
+        match = goAndWait(docks->navigator(),
+                          [panel] { QVERIFY(panel->showLessonStop(QStringLiteral("guards"), 3)); });
+        QVERIFY2(match.found, match.problem.c_str());
+        QCOMPARE(guards->timeline()->currentRow(), 1);
+        QVERIFY(marked(guards->guardTree()->entryItem(0), GuardTreeView::Mark::Pointed));
+
+        // Stop 4: the recompile. The verdicts name the guard that failed (float32 expected,
+        // float64 given) and the tree marks that guard of entry 1 as failed.
+        match = goAndWait(docks->navigator(),
+                          [panel] { QVERIFY(panel->showLessonStop(QStringLiteral("guards"), 4)); });
+        QVERIFY2(match.found, match.problem.c_str());
+        QCOMPARE(guards->timeline()->currentRow(), 2);
+        QTreeWidgetItem *verdict = guards->verdicts()->currentItem();
+        QVERIFY(verdict);
+        QCOMPARE(verdict->data(0, CallVerdictView::EntryRole).toInt(), 0);
+        const int failed = verdict->data(0, CallVerdictView::GuardRole).toInt();
+        QVERIFY(failed >= 0);
+        QVERIFY(marked(guards->guardTree()->guardItem(0, failed), GuardTreeView::Mark::Failed));
+        QCOMPARE(guards->guardTree()->guardItem(0, failed)->text(0),
+                 QStringLiteral("TENSOR_MATCH"));
+
+        // Stop 6: the same guard in cache entry 2 checks float64; the run is reused.
+        QSignalSpy runs(window.session(), &CaptureSession::runStarted);
+        match = goAndWait(docks->navigator(),
+                          [panel] { QVERIFY(panel->showLessonStop(QStringLiteral("guards"), 6)); });
+        QVERIFY2(match.found, match.problem.c_str());
+        QCOMPARE(runs.size(), 0);
+        item = guards->guardTree()->currentItem();
+        QVERIFY(item);
+        QCOMPARE(item->data(0, GuardTreeView::EntryRole).toInt(), 1);
+        QVERIFY(item->text(1).contains(QStringLiteral("torch.float64")));
+        QVERIFY(marked(item, GuardTreeView::Mark::Pointed));
+        // Only one item is marked at a time.
+        QVERIFY(!marked(guards->guardTree()->guardItem(0, failed), GuardTreeView::Mark::Failed));
+
+        // Stop 7: the whole third entry.
+        match = goAndWait(docks->navigator(),
+                          [panel] { QVERIFY(panel->showLessonStop(QStringLiteral("guards"), 7)); });
+        QVERIFY2(match.found, match.problem.c_str());
+        QCOMPARE(guards->guardTree()->currentItem(), guards->guardTree()->entryItem(2));
+        QVERIFY(marked(guards->guardTree()->entryItem(2), GuardTreeView::Mark::Pointed));
+    }
+
+    // A kernel stop shows the generated loop in the Kernels view; a timing stop runs the compiled
+    // kernels (Ctrl+F5's run) and shows the function's S = T_base / T_comp in the Timing view.
+    void kernelStopsShowTheKernelsAndTimingViews() {
+        MainWindow window;
+        LessonDocks *docks = showTeachLayout(window);
+        KernelDocks *kernels = window.findChild<KernelDocks *>();
+        LessonsPanel *panel = docks->lessonsPanel();
+
+        LessonTargetMatch match = goAndWait(docks->navigator(), [panel] {
+            QVERIFY(panel->showLessonStop(QStringLiteral("optimisation"), 2));
+        });
+        QVERIFY2(match.found, match.problem.c_str());
+        KernelsView *view = kernels->kernelsView();
+        QTRY_VERIFY(inFront(view, 800 * 3 / 10));
+        const KernelInfo &kernel =
+            view->records()[size_t(match.itemIndex)].kernels[size_t(match.kernelIndex)];
+        QCOMPARE(view->tree()->currentItem()->text(0), QString::fromStdString(kernel.name));
+        int lineFrom, indexFrom, lineTo, indexTo;
+        view->code()->getSelection(&lineFrom, &indexFrom, &lineTo, &indexTo);
+        QCOMPARE(lineFrom + 1, kernel.firstLine);
+        QVERIFY(view->code()->selectedText().contains(QStringLiteral("tanhf(")));
+        QVERIFY(view->code()->selectedText().contains(QStringLiteral("#pragma omp simd")));
+        QVERIFY(panel->stopText().contains(QString::fromStdString(kernel.name)));
+
+        const int last = int(docks->library().lesson("optimisation")->stops.size());
+        match = goAndWait(docks->navigator(), [panel, last] {
+            QVERIFY(panel->showLessonStop(QStringLiteral("optimisation"), last));
+        });
+        QVERIFY2(match.found, match.problem.c_str());
+        QCOMPARE(match.eventType, std::string("timing"));
+        TimingView *timing = kernels->timingView();
+        QTRY_VERIFY(inFront(timing, 800 * 3 / 10));
+        const FunctionTiming &f = timing->report().functions[size_t(match.itemIndex)];
+        QCOMPARE(f.name, std::string("gelu_block"));
+        QCOMPARE(timing->table()->currentItem(), timing->table()->topLevelItem(match.itemIndex));
+        QVERIFY(
+            timing->table()->currentItem()->text(2).startsWith(QString::number(f.speedup, 'f', 2)));
+        QVERIFY(panel->stopText().contains(QStringLiteral("S = T_base / T_comp")));
+        // A plain run afterwards does not time kernels again.
+        QVERIFY(!window.runController()->runOptions().kernelTiming);
+    }
+
     void languageSwitchesTheLessonPanels() {
         MainWindow window;
         auto *docks = window.findChild<LessonDocks *>();
@@ -226,6 +376,13 @@ private:
             QTest::qWait(800);
             QVERIFY(
                 window.grab().save(folder + QStringLiteral("/lesson-stop-%1.png").arg(language)));
+            window.findChild<QDockWidget *>(QStringLiteral("lessonsDock"))->raise();
+            goAndWait(docks->navigator(), [docks] {
+                docks->lessonsPanel()->showLessonStop(QStringLiteral("guards"), 1);
+            });
+            QTest::qWait(800);
+            QVERIFY(window.grab().save(folder +
+                                       QStringLiteral("/lesson-stop-guards-%1.png").arg(language)));
             window.findChild<QDockWidget *>(QStringLiteral("drillDock"))->raise();
             docks->drillPanel()->showQuestion(2);
             answer(*docks->drillPanel(), docks->library().drill(), false);

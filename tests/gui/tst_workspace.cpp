@@ -111,15 +111,16 @@ private slots:
         QTest::addColumn<QSize>("size");
         QTest::addColumn<QStringList>("docks");
         QTest::addColumn<bool>("sideBySide"); // script and graphs both in view
-        const QStringList step = {"bytecodeDock", "callStackDock", "consoleDock",
-                                  "explainDock",  "frameDock",     "guardsDock",
-                                  "kernelsDock",  "stackDock",     "stepperDock",
-                                  "timingDock",   "tracerDock"};
+        const QStringList step = {"bytecodeDock", "callStackDock", "consoleDock", "explainDock",
+                                  "frameDock",    "guardsDock",    "kernelsDock", "stackDock",
+                                  "stepperDock",  "timingDock",    "tracerDock"};
         const QStringList graphs = {"bytecodeDock", "consoleDock", "explainDock", "guardsDock",
                                     "kernelsDock",  "timingDock",  "tracerDock"};
-        // Lessons and Drill (tabbed) join the teach layout from widgets/lessons.
-        const QStringList teach = {"bytecodeDock", "consoleDock", "drillDock", "frameDock",
-                                   "lessonsDock",  "stackDock",   "stepperDock"};
+        // Lessons and Drill (tabbed) join the teach layout from widgets/lessons, and so do the
+        // Guards, Kernels and Timing views (tabs behind the console) that lesson stops show.
+        const QStringList teach = {"bytecodeDock", "consoleDock", "drillDock",   "frameDock",
+                                   "guardsDock",   "kernelsDock", "lessonsDock", "stackDock",
+                                   "stepperDock",  "timingDock"};
         for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
             const QString at = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
             QTest::addRow("step %s", qPrintable(at)) << "step" << size << step << false;

@@ -19,10 +19,21 @@ struct DemoRun {
     QString stderrText;
 };
 
+// How a demo must run for all its stops: recording steps, and/or with kernels built and timed.
+struct RunNeeds {
+    bool record = false;
+    bool kernelTiming = false;
+};
+
 // Runs `script` the way the GUI does: one `dynascope worker` with a JSON command on stdin.
-DemoRun runDemo(const std::string &script, bool record) {
-    Json command = {{"cmd", "run"},     {"script", script},    {"args", Json::array()},
-                    {"record", record}, {"max_steps", 100000}, {"include_library", false}};
+DemoRun runDemo(const std::string &script, RunNeeds needs) {
+    Json command = {{"cmd", "run"},
+                    {"script", script},
+                    {"args", Json::array()},
+                    {"record", needs.record},
+                    {"max_steps", 100000},
+                    {"include_library", false},
+                    {"kernel_timing", needs.kernelTiming}};
     QProcess worker;
     worker.start(QStringLiteral(DYNASCOPE_EXE), {QStringLiteral("worker")});
     DemoRun run;
@@ -57,19 +68,23 @@ private slots:
         LessonLibrary library;
         library.load(DYNASCOPE_SOURCE_DIR "/resources/lessons");
         QVERIFY(library.errors().empty());
-        // Each demo runs once, recording steps when any stop needs them.
-        std::map<std::string, bool> demos;
+        // Each demo runs once, recording steps (or timing kernels) when any stop needs them.
+        std::map<std::string, RunNeeds> demos;
         for (const Lesson &lesson : library.lessons())
-            for (const LessonStop &stop : lesson.stops)
-                demos[stop.demo] = demos[stop.demo] || stop.run == LessonStop::Run::Record;
+            for (const LessonStop &stop : lesson.stops) {
+                RunNeeds &needs = demos[stop.demo];
+                needs.record = needs.record || stop.run == LessonStop::Run::Record;
+                needs.kernelTiming = needs.kernelTiming || stop.run == LessonStop::Run::Kernels;
+            }
         std::map<std::string, DemoRun> runs;
-        for (const auto &[demo, record] : demos) {
-            runs[demo] = runDemo(library.demoPath(demo), record);
+        for (const auto &[demo, needs] : demos) {
+            runs[demo] = runDemo(library.demoPath(demo), needs);
             QVERIFY2(runs[demo].exitStatus == 0,
                      qPrintable(QString::fromStdString(demo) + " did not exit 0:\n" +
                                 runs[demo].stderrText.right(2000)));
         }
         int checked = 0;
+        std::map<LessonTarget::Kind, int> kinds;
         QStringList missing;
         for (const Lesson &lesson : library.lessons()) {
             for (size_t i = 0; i < lesson.stops.size(); ++i) {
@@ -98,10 +113,22 @@ private slots:
                                    .arg(i + 1);
                 if (stop.target.kind == LessonTarget::Kind::Step)
                     QVERIFY(match.stepIndex >= 0);
+                // Guard stops name one entry the Guards view can show; kernel stops one kernel.
+                if (stop.target.kind == LessonTarget::Kind::Guard ||
+                    stop.target.kind == LessonTarget::Kind::CacheEntry)
+                    QVERIFY(match.entry >= 0 && !match.function.empty());
+                if (stop.target.kind == LessonTarget::Kind::Kernel)
+                    QVERIFY(match.itemIndex >= 0 && match.kernelIndex >= 0);
+                ++kinds[stop.target.kind];
             }
         }
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join('\n')));
         QVERIFY(checked >= 50);
+        // The lessons use the Guards view's and the Kernels view's targets, not only the stepper's.
+        for (LessonTarget::Kind kind :
+             {LessonTarget::Kind::Guard, LessonTarget::Kind::CacheEntry, LessonTarget::Kind::Call,
+              LessonTarget::Kind::Kernel, LessonTarget::Kind::Timing})
+            QVERIFY2(kinds[kind] > 0, LessonTarget::kindName(kind));
     }
 };
 

@@ -49,6 +49,12 @@ std::string mutated(const std::string &from, const std::string &to) {
     return text.replace(at, from.size(), to);
 }
 
+// The valid lesson with its first stop's target fields replaced by `fields`.
+QString withTarget(const std::string &fields) {
+    return QString::fromStdString(
+        mutated(R"J("kind": "step", "opname": "BINARY_OP", "line": 3)J", fields));
+}
+
 Json parsed(const char *text) {
     return Json::parse(text);
 }
@@ -76,6 +82,31 @@ private slots:
         QCOMPARE(lesson->stops[1].demo, std::string("other.py"));
         QVERIFY(lesson->stops[1].run == LessonStop::Run::Open);
         QCOMPARE(lesson->stops[1].fileLine, 17);
+
+        // The Guards view's and the Kernels view's targets.
+        std::string error2;
+        const auto views = LessonReader::read(
+            mutated(R"J("target": {"kind": "step", "opname": "BINARY_OP", "line": 3})J",
+                    R"J("run": "kernels", "target": {"kind": "timing", "function": "f"})J"),
+            "v.json", error2);
+        QVERIFY2(views, error2.c_str());
+        QVERIFY(views->stops[0].run == LessonStop::Run::Kernels);
+        QVERIFY(views->stops[0].target.kind == LessonTarget::Kind::Timing);
+        const auto kernel = LessonReader::read(
+            mutated(R"J("kind": "step", "opname": "BINARY_OP", "line": 3)J",
+                    R"J("kind": "kernel", "fuses": ["relu", "sin"], "contains": "simd")J"),
+            "k.json", error2);
+        QVERIFY2(kernel, error2.c_str());
+        QCOMPARE(kernel->stops[0].target.fuses, (std::vector<std::string>{"relu", "sin"}));
+        QVERIFY(kernel->stops[0].run == LessonStop::Run::Record);
+        const auto guard = LessonReader::read(
+            mutated(
+                R"J("target": {"kind": "step", "opname": "BINARY_OP", "line": 3})J",
+                R"J("run": "capture", "target": {"kind": "guard", "entry": 2, "source": "L['x']"})J"),
+            "g.json", error2);
+        QVERIFY2(guard, error2.c_str());
+        QVERIFY(guard->stops[0].target.kind == LessonTarget::Kind::Guard);
+        QCOMPARE(guard->stops[0].target.entry, 2);
     }
 
     void rejectsMalformed_data() {
@@ -122,6 +153,20 @@ private slots:
             << QString::fromStdString(
                    mutated(R"J("line": 3})J", R"J("line": 3, "occurrence": 0})J"))
             << "x.json line 15: \"occurrence\" counts from 1";
+        QTest::addRow("negative entry") << withTarget(R"J("kind": "cache_entry", "entry": -2)J")
+                                        << "x.json line 15: \"entry\" counts cache entries from 1";
+        QTest::addRow("fuses not a list")
+            << withTarget(R"J("kind": "kernel", "fuses": "relu")J")
+            << "x.json line 15: field \"fuses\" must be a list of names";
+        QTest::addRow("fuses with a number")
+            << withTarget(R"J("kind": "kernel", "fuses": ["relu", 2])J")
+            << "x.json line 15: field \"fuses\" must be a list of names";
+        QTest::addRow("entry on a kernel")
+            << withTarget(R"J("kind": "kernel", "entry": 1)J")
+            << "x.json line 15: unknown field \"entry\" in a kernel target";
+        QTest::addRow("timing needs a kernels run")
+            << withTarget(R"J("kind": "timing", "function": "f")J")
+            << "x.json line 12: stop 1: a timing target needs \"run\": \"kernels\"";
         QTest::addRow("not an object") << "[1, 2]"
                                        << "x.json: a lesson file must be an object";
         QTest::addRow("empty") << ""
@@ -191,13 +236,31 @@ private slots:
         events["graph"] = {parsed(
             R"J({"id":"G1","function":"f","nodes":[{"name":"x","op":"placeholder","target":"L['x']"},
                 {"name":"mul","op":"call_function","target":"operator.mul","site":{"line":3,"offset":6}}]})J")};
-        events["guards"] = {parsed(
-            R"J({"function":"f","guards":[{"kind":"GLOBAL_STATE","source":"","text":"grad"},
-                {"kind":"TENSOR_MATCH","source":"L['x']","text":"check_tensor(L['x'], size=[3])"}]})J")};
+        events["guards"] = {
+            parsed(
+                R"J({"function":"f","entry":0,"guards":[{"kind":"GLOBAL_STATE","source":"","text":"grad"},
+                {"kind":"TENSOR_MATCH","source":"L['x']","text":"check_tensor(L['x'], size=[3])"}]})J"),
+            parsed(
+                R"J({"function":"f","entry":1,"guards":[{"kind":"GLOBAL_STATE","source":"","text":"grad"},
+                {"kind":"TENSOR_MATCH","source":"L['x']","text":"check_tensor(L['x'], size=[4])"}]})J")};
+        events["kernels"] = {parsed(R"J({"records":[
+            {"graph":0,"status":"eager: g++ failed","source":"a\nb\n","kernels":[
+                {"name":"kernel0","origins":["relu","sin"],"lines":[1,2]}]},
+            {"graph":1,"status":"compiled","source":"head;\nvoid kernel0() {\npragma omp simd\n}\nvoid kernel1() {}\n",
+             "kernels":[{"name":"kernel0","origins":["add","relu","sin_1"],"lines":[2,4]},
+                        {"name":"kernel1","origins":["sum"],"lines":[5,5]}]}]})J")};
+        events["timing"] = {parsed(R"J({"threads":1,"rounds":10,"functions":[
+            {"name":"g","T_base":{"median_us":30.0},"T_comp":{"median_us":10.0},"speedup":3.0},
+            {"name":"f","T_base":{"median_us":80.0},"T_comp":{"median_us":20.0},"speedup":4.0}]})J")};
         events["graph_break"] = {parsed(
             R"J({"break_type":"tensor_item","function":"f","reason":"item","user_stack":[{"line":9},{"line":5,"offset":20}]})J")};
-        events["call"] = {parsed(R"J({"function":"f","result":"miss"})J"),
-                          parsed(R"J({"function":"f","result":"hit"})J")};
+        events["call"] = {
+            parsed(
+                R"J({"function":"f","index":1,"result":"miss","regions":[{"result":"miss","entry":0}]})J"),
+            parsed(
+                R"J({"function":"f","index":2,"result":"hit","regions":[{"result":"hit","entry":0}]})J"),
+            parsed(
+                R"J({"function":"f","index":3,"result":"recompile","regions":[{"result":"recompile","entry":1}]})J")};
         events["output"] = {parsed(R"J({"stream":"stdout","text":"share 0.25"})J"),
                             parsed(R"J({"stream":"stdout","text":"\np99 1.5 ms\n"})J"),
                             parsed(R"J({"stream":"stderr","text":"share 9"})J")};
@@ -239,8 +302,58 @@ private slots:
         m = resolver.resolve(guard);
         QVERIFY(m.found);
         QCOMPARE(m.itemIndex, 1);
-        guard.contains = "size=[4]";
+        QCOMPARE(m.entry, 0);
+        QCOMPARE(m.function, std::string("f"));
+        guard.contains = "size=[5]";
         QVERIFY(!resolver.resolve(guard).found);
+        // `entry` counts from 1 as the Guards view does; the match keeps the event's 0-based one.
+        guard.contains = "size=[4]";
+        guard.entry = 2;
+        m = resolver.resolve(guard);
+        QVERIFY(m.found);
+        QCOMPARE(m.entry, 1);
+        QCOMPARE(m.eventIndex, 1);
+        guard.entry = 1;
+        QVERIFY(!resolver.resolve(guard).found);
+
+        LessonTarget entry;
+        entry.kind = LessonTarget::Kind::CacheEntry;
+        entry.function = "f";
+        entry.entry = 2;
+        m = resolver.resolve(entry);
+        QVERIFY(m.found);
+        QCOMPARE(m.entry, 1);
+        QCOMPARE(m.itemIndex, -1);
+        QCOMPARE(m.label, std::string("f: cache entry 2, 2 guards"));
+        entry.entry = 3;
+        QVERIFY(!resolver.resolve(entry).found);
+
+        // Kernels: only what g++ built counts; an op matches its numbered nodes (sin_1).
+        LessonTarget kernel;
+        kernel.kind = LessonTarget::Kind::Kernel;
+        kernel.fuses = {"relu", "sin"};
+        m = resolver.resolve(kernel);
+        QVERIFY2(m.found, m.problem.c_str());
+        QCOMPARE(m.eventType, std::string("kernels"));
+        QCOMPARE(m.itemIndex, 1);
+        QCOMPARE(m.kernelIndex, 0);
+        QCOMPARE(m.label, std::string("kernel0 (add·relu·sin_1)"));
+        kernel.contains = "pragma omp simd"; // in kernel0's lines 2-4
+        QVERIFY(resolver.resolve(kernel).found);
+        kernel.fuses = {"sum"};
+        QVERIFY(!resolver.resolve(kernel).found); // kernel1's line has no pragma
+        kernel.contains.clear();
+        QCOMPARE(resolver.resolve(kernel).kernelIndex, 1);
+        kernel.fuses = {"si"}; // a prefix of an op is not the op
+        QVERIFY(!resolver.resolve(kernel).found);
+
+        LessonTarget timing;
+        timing.kind = LessonTarget::Kind::Timing;
+        timing.function = "f";
+        m = resolver.resolve(timing);
+        QVERIFY(m.found);
+        QCOMPARE(m.itemIndex, 1);
+        QCOMPARE(m.label, std::string("f: S = T_base / T_comp = 80.0 µs / 20.0 µs = 4.00"));
 
         LessonTarget br;
         br.kind = LessonTarget::Kind::Break;
@@ -254,7 +367,12 @@ private slots:
         LessonTarget call;
         call.kind = LessonTarget::Kind::Call;
         call.result = "hit";
-        QCOMPARE(resolver.resolve(call).eventIndex, 1);
+        m = resolver.resolve(call);
+        QCOMPARE(m.eventIndex, 1);
+        QCOMPARE(m.itemIndex, 1); // the function's second call: row 1 of its timeline
+        QCOMPARE(m.entry, 0);
+        call.result = "recompile";
+        QCOMPARE(resolver.resolve(call).entry, 1); // the entry the recompile made
 
         LessonTarget out;
         out.kind = LessonTarget::Kind::Output;

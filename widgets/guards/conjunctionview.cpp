@@ -25,9 +25,10 @@ void ConjunctionView::setFunction(const FunctionCache *function) {
     render();
 }
 
-void ConjunctionView::highlight(int entry, int guard) {
+void ConjunctionView::highlight(int entry, int guard, bool pointed) {
     m_entry = entry;
     m_guard = guard;
+    m_pointed = pointed;
     render();
 }
 
@@ -44,9 +45,10 @@ void ConjunctionView::render() {
             for (const std::string &t : entry.guards[i].terms) {
                 QString term = QString::fromStdString(t).toHtmlEscaped();
                 if (entry.number == m_entry && i == m_guard)
-                    term = QStringLiteral("<span style='background:#ffcdcd;color:#a00000'>"
-                                          "<b>%1</b></span>")
-                               .arg(term);
+                    term = QStringLiteral("<span style='%1'><b>%2</b></span>")
+                               .arg(m_pointed ? QStringLiteral("background:#ffec96;color:#000000")
+                                              : QStringLiteral("background:#ffcdcd;color:#a00000"),
+                                    term);
                 terms << term;
             }
         html += terms.join(kAnd) + QStringLiteral("</p>");

@@ -14,8 +14,9 @@ class ConjunctionView : public QTextBrowser {
 public:
     explicit ConjunctionView(QWidget *parent = nullptr);
     void setFunction(const FunctionCache *function);
-    // Marks the terms of guard `guard` of entry `entry` (-1: none).
-    void highlight(int entry, int guard);
+    // Marks the terms of guard `guard` of entry `entry` (-1: none): red as failed, or yellow
+    // when `pointed` (a lesson looks at it).
+    void highlight(int entry, int guard, bool pointed = false);
     // The conjunction of one entry as plain text ("type(x) = Tensor ∧ …").
     static QString conjunction(const CacheEntryGuards &entry);
 
@@ -23,6 +24,7 @@ private:
     void render();
     const FunctionCache *m_function = nullptr;
     int m_entry = -1, m_guard = -1;
+    bool m_pointed = false;
 };
 
 } // namespace dynascope

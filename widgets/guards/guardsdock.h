@@ -19,10 +19,10 @@ public:
     explicit GuardsDock(MainWindow *window);
     GuardsPanel *panel() const { return m_panel; }
     const GuardsCache &cache() const { return m_cache; }
-
-private:
+    // Decodes the session's events not seen yet (a lesson stop wants them now, not in 150 ms).
     void refresh();
 
+private:
     CaptureSession *m_session;
     GuardsPanel *m_panel;
     GuardsCache m_cache;

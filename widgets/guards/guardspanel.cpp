@@ -159,6 +159,37 @@ void GuardsPanel::selectCall(int row) {
     m_timeline->setCurrentRow(row);
 }
 
+bool GuardsPanel::showGuard(const QString &function, int entry, int guard) {
+    if (!showFunction(function) || !m_tree->entryItem(entry))
+        return false;
+    m_entryTabs->setCurrentWidget(m_tree);
+    m_tree->highlight(entry, guard, GuardTreeView::Mark::Pointed);
+    m_conjunction->highlight(entry, guard, true);
+    return guard < 0 || m_tree->guardItem(entry, guard);
+}
+
+bool GuardsPanel::showCall(const QString &function, int row) {
+    if (!showFunction(function) || row < 0 || row >= m_timeline->callCount())
+        return false;
+    m_entryTabs->setCurrentWidget(m_tree);
+    // The verdicts are what such a stop is about: give them half of the column at least.
+    if (auto *lower = qobject_cast<QSplitter *>(m_verdicts->parentWidget())) {
+        const QList<int> sizes = lower->sizes();
+        const int total = sizes.value(0) + sizes.value(1);
+        if (sizes.size() == 2 && sizes[1] < total / 2)
+            lower->setSizes({total - total / 2, total / 2});
+    }
+    const bool again = m_timeline->currentRow() == row;
+    selectCall(row);
+    if (again)
+        onCallRow(row); // marks the failed guard again
+    // A hit failed nothing: point at the entry whose guards all held.
+    const CallRecord &call = current()->calls[static_cast<size_t>(row)];
+    if (call.outcome() == CallOutcome::Hit && !call.regions.empty())
+        m_tree->highlight(call.regions.front().entry, -1, GuardTreeView::Mark::Pointed);
+    return m_timeline->currentRow() == row;
+}
+
 void GuardsPanel::onCallRow(int row) {
     const FunctionCache *f = current();
     const CallRecord *call =

@@ -35,6 +35,13 @@ public:
     bool showFunction(const QString &function);
     QString currentFunction() const;
     void selectCall(int row);
+    // What a lesson stop points at: shows `function`, brings its guard tree to the front and
+    // marks guard `guard` of cache entry `entry` (a number as call records give it; guard -1:
+    // the whole entry). False when the run has no such function or entry.
+    bool showGuard(const QString &function, int entry, int guard);
+    // Shows `function` and selects its call `row` (0-based): the call's verdicts, with the guard
+    // that failed marked in its entry. False when there is no such call.
+    bool showCall(const QString &function, int row);
 
     QComboBox *functionBox() const { return m_functions; }
     QLabel *summaryLabel() const { return m_summary; }

@@ -138,18 +138,24 @@ QTreeWidgetItem *GuardTreeView::guardItem(int entry, int guard) const {
     return nullptr;
 }
 
-void GuardTreeView::highlight(int entry, int guard) {
+QColor GuardTreeView::markColor(Mark mark) {
+    return mark == Mark::Failed ? QColor(255, 205, 205) : QColor(255, 236, 150);
+}
+
+void GuardTreeView::highlight(int entry, int guard, Mark mark) {
     if (m_highlighted) {
         for (int c = 0; c < columnCount(); ++c)
             m_highlighted->setData(c, Qt::BackgroundRole, QVariant()),
                 m_highlighted->setData(c, Qt::ForegroundRole, QVariant());
         m_highlighted = nullptr;
     }
-    QTreeWidgetItem *item = guard >= 0 ? guardItem(entry, guard) : nullptr;
+    QTreeWidgetItem *item = guard >= 0              ? guardItem(entry, guard)
+                            : mark == Mark::Pointed ? entryItem(entry)
+                                                    : nullptr;
     if (!item)
         return;
     for (int c = 0; c < columnCount(); ++c)
-        item->setData(c, Qt::BackgroundRole, QColor(255, 205, 205)),
+        item->setData(c, Qt::BackgroundRole, markColor(mark)),
             item->setData(c, Qt::ForegroundRole, QColor(Qt::black));
     m_highlighted = item;
     setCurrentItem(item);

@@ -12,11 +12,15 @@ class GuardTreeView : public QTreeWidget {
     Q_OBJECT
 public:
     enum Roles { EntryRole = Qt::UserRole + 1, GuardRole };
+    // How a marked item is drawn: a guard that failed (red), or one a lesson points at (yellow).
+    enum class Mark { Failed, Pointed };
 
     explicit GuardTreeView(QWidget *parent = nullptr);
     void setFunction(const FunctionCache *function);
-    // Marks the guard that failed (entry number, guard index) and scrolls to it; -1 clears.
-    void highlight(int entry, int guard);
+    // Marks the guard that failed (entry number, guard index), selects it and scrolls to it; -1
+    // clears. Pointed with guard -1 marks the whole entry.
+    void highlight(int entry, int guard, Mark mark = Mark::Failed);
+    static QColor markColor(Mark mark);
     QTreeWidgetItem *guardItem(int entry, int guard) const;
     QTreeWidgetItem *entryItem(int entry) const;
 

@@ -59,6 +59,17 @@ LessonDocks::LessonDocks(MainWindow *window)
     drill.other = lessons.dock;
     window->layouts()->place(QStringLiteral("teach"), lessons, true);
     window->layouts()->place(QStringLiteral("teach"), drill);
+    // Guard, call, kernel and timing stops show their view: tabs behind the console, brought
+    // forward (and made taller) by the stop that needs one.
+    for (const char *dock : {"guardsDock", "kernelsDock", "timingDock"}) {
+        PanelPlacement behindConsole;
+        behindConsole.dock = QLatin1String(dock);
+        behindConsole.relation = PanelPlacement::TabWith;
+        behindConsole.area = Qt::BottomDockWidgetArea;
+        behindConsole.other = QStringLiteral("consoleDock");
+        window->layouts()->place(QStringLiteral("teach"), behindConsole);
+    }
+    window->layouts()->raise(QStringLiteral("teach"), QStringLiteral("consoleDock"));
     window->tabifyDockWidget(m_lessonsDock, m_drillDock);
     m_lessonsDock->raise();
 

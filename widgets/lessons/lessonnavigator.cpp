@@ -5,6 +5,11 @@
 #include "consoleview.h"
 #include "graph/graphview.h"
 #include "graphdocks.h"
+#include "guards/guardsdock.h"
+#include "guards/guardspanel.h"
+#include "kernels/kerneldocks.h"
+#include "kernels/kernelsview.h"
+#include "kernels/timingview.h"
 #include "mainwindow.h"
 #include "model/lessonlibrary.h"
 #include "runcontroller.h"
@@ -20,6 +25,7 @@
 #include <QMessageBox>
 #include <QTextCursor>
 #include <QTimer>
+#include <QTreeWidget>
 
 namespace dynascope {
 
@@ -45,6 +51,19 @@ void reveal(MainWindow *window, QWidget *widget) {
     }
 }
 
+// Brings a bottom dock's view to the front with room to read it: a tab beside the console (the
+// Teach layout keeps that row low) grows to about 40 % of the window's height.
+void revealTall(MainWindow *window, QWidget *widget) {
+    reveal(window, widget);
+    QDockWidget *dock = nullptr;
+    for (QWidget *w = widget; w && !dock; w = w->parentWidget())
+        dock = qobject_cast<QDockWidget *>(w);
+    const int wanted = window->height() * 2 / 5;
+    if (dock && !dock->isFloating() && dock->height() < wanted &&
+        (window->dockWidgetArea(dock) & (Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea)))
+        window->resizeDocks({dock}, {wanted}, Qt::Vertical);
+}
+
 } // namespace
 
 LessonNavigator::LessonNavigator(MainWindow *window, const LessonLibrary *library, QObject *parent)
@@ -56,12 +75,16 @@ LessonNavigator::LessonNavigator(MainWindow *window, const LessonLibrary *librar
             [this] { m_ranScript = m_window->session()->scriptPath(); });
 }
 
-bool LessonNavigator::hasFittingRun(const QString &path, bool needSteps) const {
+bool LessonNavigator::hasFittingRun(const QString &path, LessonStop::Run run) const {
     const CaptureSession *session = m_window->session();
     if (m_ranScript != path || session->scriptPath() != path ||
         session->runState() != RunState::Finished)
         return false;
-    return !needSteps || !session->eventsOfType(EventType::Step).empty();
+    if (run == LessonStop::Run::Record)
+        return !session->eventsOfType(EventType::Step).empty();
+    if (run == LessonStop::Run::Kernels)
+        return !session->eventsOfType(EventType::Timing).empty();
+    return true;
 }
 
 void LessonNavigator::go(const Lesson &lesson, int stopIndex) {
@@ -89,8 +112,7 @@ void LessonNavigator::go(const Lesson &lesson, int stopIndex) {
         m_pending.reset();
         return navigate(stop);
     }
-    const bool needSteps = stop.run == LessonStop::Run::Record;
-    if (hasFittingRun(path, needSteps)) {
+    if (hasFittingRun(path, stop.run)) {
         m_pending.reset();
         return navigate(stop);
     }
@@ -98,11 +120,18 @@ void LessonNavigator::go(const Lesson &lesson, int stopIndex) {
     if (m_window->runController()->isRunning() && m_runScript == path)
         return; // the run we started for this demo is still going; navigate when it ends
     RunOptions options = m_window->runController()->runOptions();
-    options.record = options.record || needSteps;
+    options.record = options.record || stop.run == LessonStop::Run::Record;
     m_window->runController()->setRunOptions(options);
     m_runScript = path;
-    emit busy(tr("Running %1…").arg(QFileInfo(path).fileName()));
-    m_window->run();
+    KernelDocks *kernels = m_window->findChild<KernelDocks *>();
+    if (stop.run == LessonStop::Run::Kernels && kernels) {
+        emit busy(
+            tr("Running %1 with its kernels compiled and timed…").arg(QFileInfo(path).fileName()));
+        kernels->runCompiledKernels();
+    } else {
+        emit busy(tr("Running %1…").arg(QFileInfo(path).fileName()));
+        m_window->run();
+    }
 }
 
 void LessonNavigator::onRunningChanged(bool running) {
@@ -178,6 +207,33 @@ void LessonNavigator::show(const LessonTargetMatch &match) {
         });
         QTimer::singleShot(3000, once, &QObject::deleteLater);
         reveal(m_window, view);
+    } else if (type == QLatin1String(EventType::Guards) || type == QLatin1String(EventType::Call)) {
+        if (auto *guards = m_window->findChild<GuardsDock *>()) {
+            guards->refresh(); // calls arrive in bursts, decoded after a short delay
+            const QString function = QString::fromStdString(match.function);
+            if (type == QLatin1String(EventType::Call))
+                guards->panel()->showCall(function, match.itemIndex);
+            else
+                guards->panel()->showGuard(function, match.entry, match.itemIndex);
+            revealTall(m_window, guards->panel());
+        }
+    } else if (type == QLatin1String(EventType::Kernels) ||
+               type == QLatin1String(EventType::Timing)) {
+        if (auto *kernels = m_window->findChild<KernelDocks *>()) {
+            if (type == QLatin1String(EventType::Kernels)) {
+                // The code view moves its cursor only while on screen: show the dock first.
+                revealTall(m_window, kernels->kernelsView());
+                kernels->kernelsView()->showKernel(match.itemIndex, match.kernelIndex);
+            } else {
+                QTreeWidget *table = kernels->timingView()->table();
+                if (QTreeWidgetItem *row = table->topLevelItem(match.itemIndex)) {
+                    row->setExpanded(true);
+                    table->setCurrentItem(row);
+                    table->scrollToItem(row);
+                }
+                revealTall(m_window, kernels->timingView());
+            }
+        }
     } else if (type == QLatin1String(EventType::Output)) {
         ConsoleView *console = m_window->consoleView();
         console->moveCursor(QTextCursor::Start);

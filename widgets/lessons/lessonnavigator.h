@@ -17,8 +17,10 @@ class MainWindow;
 // go() opens the stop's demo in the editor (asking first when the current script has unsaved
 // changes), runs it unless the session already holds a fitting run of it, then resolves the
 // target in the session's events and moves the view that shows it there: the stepper to the
-// step, the tracer to the trace step, the graph view to the node, graph or break, the console to
-// the printed line; the source line is selected in every case where one is known.
+// step, the tracer to the trace step, the graph view to the node, graph or break, the Guards &
+// Cache view to the guard, cache entry or call, the Kernels view to the kernel's code, the Timing
+// view to the function's S = T_base / T_comp, the console to the printed line; the source line is
+// selected in every case where one is known.
 class LessonNavigator : public QObject {
     Q_OBJECT
 public:
@@ -34,7 +36,7 @@ signals:
     void arrived(const dynascope::LessonTargetMatch &match);
 
 private:
-    bool hasFittingRun(const QString &path, bool needSteps) const;
+    bool hasFittingRun(const QString &path, LessonStop::Run run) const;
     void onRunningChanged(bool running);
     void navigate(const LessonStop &stop);
     void show(const LessonTargetMatch &match);

@@ -38,6 +38,11 @@ void WorkspaceLayouts::place(const QString &layoutId, const PanelPlacement &plac
     }
 }
 
+void WorkspaceLayouts::raise(const QString &layoutId, const QString &dock) {
+    if (WorkspaceLayout *l = find(layoutId))
+        l->raisedPanels.append(dock);
+}
+
 void WorkspaceLayouts::placeDocument(const QString &layoutId, const QString &documentId,
                                      bool secondary) {
     if (WorkspaceLayout *l = find(layoutId))

@@ -45,6 +45,8 @@ public:
     void addLayout(const WorkspaceLayout &layout);
     // Adds a dock to layout `layoutId` (after its own panels); `raise` brings it to the front.
     void place(const QString &layoutId, const PanelPlacement &placement, bool raise = false);
+    // Brings `dock` (placed by the layout) to the front of its tabs once the layout is applied.
+    void raise(const QString &layoutId, const QString &dock);
     // Puts a document into a layout's primary (or secondary) group.
     void placeDocument(const QString &layoutId, const QString &documentId, bool secondary = false);
     const QList<WorkspaceLayout> &layouts() const { return m_layouts; }

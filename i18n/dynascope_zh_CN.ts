@@ -1014,6 +1014,10 @@
         <source>the demo did not finish (%1)</source>
         <translation>演示没有正常结束（%1）</translation>
     </message>
+    <message>
+        <source>Running %1 with its kernels compiled and timed…</source>
+        <translation>正在运行 %1，其内核先编译再计时……</translation>
+    </message>
 </context>
 <context>
     <name>dynascope::LessonsPanel</name>

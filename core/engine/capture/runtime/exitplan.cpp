@@ -185,8 +185,15 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         }
         if (r.kind == Recipe::Kind::Tuple) {
             PyRef tuple = PyRef::steal(PyList_AsTuple(list.get()));
-            if (r.constant) // a named tuple / structseq made by an operator
-                return PyRef::steal(PyObject_CallOneArg(r.constant.get(), tuple.get()));
+            if (r.constant) {
+                // A named tuple is rebuilt with its _make (its constructor takes the fields as
+                // arguments); a structseq (torch.return_types.*) takes the sequence itself.
+                PyRef make = PyRef::steal(PyObject_GetAttrString(r.constant.get(), "_make"));
+                if (!make)
+                    PyErr_Clear();
+                return PyRef::steal(
+                    PyObject_CallOneArg(make ? make.get() : r.constant.get(), tuple.get()));
+            }
             return tuple;
         }
         if (r.kind == Recipe::Kind::List)

@@ -117,6 +117,62 @@
         <source>The frame of %1 ends because of an unhandled exception: it returns nothing, and the exception goes on to its caller, which looks for a handler in turn.</source>
         <translation>%1 的帧因未处理的异常而结束：它不返回任何值，异常继续传给调用者，由调用者再去查找处理程序。</translation>
     </message>
+    <message>
+        <source>unknown location</source>
+        <translation>位置未知</translation>
+    </message>
+    <message>
+        <source>discard %1</source>
+        <translation>丢弃 %1</translation>
+    </message>
+    <message>
+        <source>push %1</source>
+        <translation>压入 %1</translation>
+    </message>
+    <message>
+        <source>iterator exhausted</source>
+        <translation>迭代器已耗尽</translation>
+    </message>
+    <message>
+        <source>next → %1</source>
+        <translation>下一项 → %1</translation>
+    </message>
+    <message>
+        <source>test %1</source>
+        <translation>检验 %1</translation>
+    </message>
+    <message>
+        <source>build %1</source>
+        <translation>构建 %1</translation>
+    </message>
+    <message>
+        <source>no stack change</source>
+        <translation>栈不变</translation>
+    </message>
+    <message>
+        <source>pops %1</source>
+        <translation>弹出 %1 个</translation>
+    </message>
+    <message>
+        <source>pushes %1</source>
+        <translation>压入 %1 个</translation>
+    </message>
+    <message>
+        <source>call %1(%2)</source>
+        <translation>调用 %1(%2)</translation>
+    </message>
+    <message>
+        <source>exception in %1</source>
+        <translation>%1 中发生异常</translation>
+    </message>
+    <message>
+        <source>%1 event</source>
+        <translation>%1 事件</translation>
+    </message>
+    <message>
+        <source>%1 · line %2 · @%3 %4</source>
+        <translation>%1 · 第 %2 行 · @%3 %4</translation>
+    </message>
 </context>
 <context>
     <name>RecordingFile</name>
@@ -479,6 +535,24 @@
         <source>hint: %1</source>
         <translation>提示：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n graph(s)</source>
+        <translation>
+            <numerusform>%n 张计算图</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n graph break(s)</source>
+        <translation>
+            <numerusform>%n 个图断点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n op(s)</source>
+        <translation>
+            <numerusform>%n 个算子</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>dynascope::FrameModel</name>
@@ -549,6 +623,30 @@
     <message>
         <source>Value</source>
         <translation>值</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n name(s)</source>
+        <translation>
+            <numerusform>%n 个名字</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n used by this code</source>
+        <translation>
+            <numerusform>本代码用到 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n 字节</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s)</source>
+        <translation>
+            <numerusform>%n 个单元</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -849,6 +947,473 @@
     <message>
         <source>hits (%)</source>
         <translation>命中（%）</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::InstructionExplanation</name>
+    <message>
+        <source>Not a real instruction: room the interpreter keeps for the specialised form of the instruction before it.</source>
+        <translation>不是真正的指令：解释器为前一条指令的特化形式预留的空间。</translation>
+    </message>
+    <message>
+        <source>Throws away the value on top of the stack.</source>
+        <translation>丢弃栈顶的值。</translation>
+    </message>
+    <message>
+        <source>Puts a NULL marker on the stack so that the call that follows knows there is no &apos;self&apos;.</source>
+        <translation>在栈上放一个 NULL 标记，让随后的调用知道没有 &apos;self&apos;。</translation>
+    </message>
+    <message>
+        <source>Does nothing; it keeps a line number or a jump target in place.</source>
+        <translation>什么也不做；它只是占住一个行号或一个跳转目标。</translation>
+    </message>
+    <message>
+        <source>Replaces the top value x with +x.</source>
+        <translation>把栈顶值 x 替换为 +x。</translation>
+    </message>
+    <message>
+        <source>Replaces the top value x with -x.</source>
+        <translation>把栈顶值 x 替换为 -x。</translation>
+    </message>
+    <message>
+        <source>Replaces the top value x with the boolean &apos;not x&apos;.</source>
+        <translation>把栈顶值 x 替换为布尔值 &apos;not x&apos;。</translation>
+    </message>
+    <message>
+        <source>Replaces the top value x with its bitwise inverse ~x.</source>
+        <translation>把栈顶值 x 替换为按位取反的 ~x。</translation>
+    </message>
+    <message>
+        <source>Takes a container and a key off the stack and pushes container[key].</source>
+        <translation>从栈上取下一个容器和一个键，压入 container[key]。</translation>
+    </message>
+    <message>
+        <source>Pushes len() of the top value, leaving the value itself in place (used by match statements).</source>
+        <translation>压入栈顶值的 len()，栈顶值本身保留不动（用于 match 语句）。</translation>
+    </message>
+    <message>
+        <source>Pushes True when the top value is a mapping, for a match statement.</source>
+        <translation>栈顶值是映射时压入 True，供 match 语句使用。</translation>
+    </message>
+    <message>
+        <source>Pushes True when the top value is a sequence pattern candidate, for a match statement.</source>
+        <translation>栈顶值可以匹配序列模式时压入 True，供 match 语句使用。</translation>
+    </message>
+    <message>
+        <source>Looks the pattern&apos;s keys up in the subject mapping and pushes the found values, or None.</source>
+        <translation>在被匹配的映射中查找模式的各个键，压入找到的值，找不到则压入 None。</translation>
+    </message>
+    <message>
+        <source>Saves the exception being handled and pushes the new one, on entry to an except block.</source>
+        <translation>进入 except 块时，保存正在处理的异常并压入新的异常。</translation>
+    </message>
+    <message>
+        <source>Tests whether the exception below matches the type on top and pushes the answer.</source>
+        <translation>检查下方的异常是否与栈顶的类型匹配，并压入结果。</translation>
+    </message>
+    <message>
+        <source>Splits an exception group for an except* clause into the matching and the rest.</source>
+        <translation>为 except* 子句把异常组拆分为匹配的部分和其余部分。</translation>
+    </message>
+    <message>
+        <source>Calls the context manager&apos;s __exit__ with the exception that left the with block.</source>
+        <translation>用离开 with 块的异常调用上下文管理器的 __exit__。</translation>
+    </message>
+    <message>
+        <source>Replaces the top value with its asynchronous iterator (__aiter__).</source>
+        <translation>把栈顶值替换为它的异步迭代器（__aiter__）。</translation>
+    </message>
+    <message>
+        <source>Pushes an awaitable for the next item of the asynchronous iterator on top.</source>
+        <translation>为栈顶异步迭代器的下一项压入一个可等待对象。</translation>
+    </message>
+    <message>
+        <source>Looks up __aenter__ and __aexit__ of the top value and starts entering the async with block.</source>
+        <translation>查找栈顶值的 __aenter__ 和 __aexit__，开始进入 async with 块。</translation>
+    </message>
+    <message>
+        <source>Calls __enter__ of the context manager on top and keeps its __exit__ for later.</source>
+        <translation>调用栈顶上下文管理器的 __enter__，并留下它的 __exit__ 以备后用。</translation>
+    </message>
+    <message>
+        <source>Ends an async for loop when its iterator signals StopAsyncIteration.</source>
+        <translation>迭代器发出 StopAsyncIteration 时结束 async for 循环。</translation>
+    </message>
+    <message>
+        <source>Pops a value, a container and a key and performs container[key] = value.</source>
+        <translation>弹出一个值、一个容器和一个键，执行 container[key] = value。</translation>
+    </message>
+    <message>
+        <source>Pops a container and a key and performs del container[key].</source>
+        <translation>弹出一个容器和一个键，执行 del container[key]。</translation>
+    </message>
+    <message>
+        <source>Replaces the top value with an iterator over it, as iter() would.</source>
+        <translation>像 iter() 那样，把栈顶值替换为遍历它的迭代器。</translation>
+    </message>
+    <message>
+        <source>Makes the top value ready to be delegated to by &apos;yield from&apos;.</source>
+        <translation>让栈顶值准备好被 &apos;yield from&apos; 委托。</translation>
+    </message>
+    <message>
+        <source>Prints the top value the way the interactive prompt echoes a result.</source>
+        <translation>像交互式提示符回显结果那样打印栈顶值。</translation>
+    </message>
+    <message>
+        <source>Pushes the builtin that a class statement calls to create the class.</source>
+        <translation>压入 class 语句用来创建类的内置函数。</translation>
+    </message>
+    <message>
+        <source>Pushes AssertionError so that a failing assert can raise it.</source>
+        <translation>压入 AssertionError，让失败的 assert 可以抛出它。</translation>
+    </message>
+    <message>
+        <source>Turns the starting frame into a generator, coroutine or async generator object.</source>
+        <translation>把刚开始的帧变成生成器、协程或异步生成器对象。</translation>
+    </message>
+    <message>
+        <source>Replaces the list on top with a tuple of the same items.</source>
+        <translation>把栈顶的列表替换为元素相同的元组。</translation>
+    </message>
+    <message>
+        <source>Ends the function, handing the value on top of the stack back to its caller.</source>
+        <translation>结束函数，把栈顶的值交还给调用者。</translation>
+    </message>
+    <message>
+        <source>Copies every public name of the module on top into the current namespace.</source>
+        <translation>把栈顶模块的所有公开名字复制到当前命名空间。</translation>
+    </message>
+    <message>
+        <source>Creates the __annotations__ dictionary if the namespace has none yet.</source>
+        <translation>命名空间中还没有 __annotations__ 字典时创建它。</translation>
+    </message>
+    <message>
+        <source>Suspends the generator and hands the top value to whoever resumed it.</source>
+        <translation>挂起生成器，把栈顶值交给恢复它的一方。</translation>
+    </message>
+    <message>
+        <source>Wraps a value that an async generator yields so that it can be told from an await.</source>
+        <translation>包装异步生成器产出的值，使它能与 await 区分开。</translation>
+    </message>
+    <message>
+        <source>Combines the exceptions left over by except* clauses into the one to re-raise.</source>
+        <translation>把 except* 子句剩下的异常合并为要重新抛出的那个异常。</translation>
+    </message>
+    <message>
+        <source>Leaves an except block, restoring the exception that was being handled before it.</source>
+        <translation>离开 except 块，恢复进入之前正在处理的异常。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and binds it to the name %1 in the current namespace.</source>
+        <translation>弹出栈顶值，并在当前命名空间中把它绑定到名字 %1。</translation>
+    </message>
+    <message>
+        <source>Removes the name %1 from the current namespace.</source>
+        <translation>从当前命名空间中删除名字 %1。</translation>
+    </message>
+    <message>
+        <source>Pops a sequence and pushes its items, so that the first item ends up on top.</source>
+        <translation>弹出一个序列并压入它的各个元素，第一个元素最终位于栈顶。</translation>
+    </message>
+    <message>
+        <source>Asks the iterator on top for its next item and pushes it; when it is exhausted, drops the iterator and jumps %1.</source>
+        <translation>向栈顶迭代器取下一项并压入；迭代器耗尽时丢弃它并跳转%1。</translation>
+    </message>
+    <message>
+        <source>Unpacks a sequence into a fixed number of items plus one list that takes the rest (starred assignment).</source>
+        <translation>把序列解包为固定数量的元素，外加一个接收其余元素的列表（带星号的赋值）。</translation>
+    </message>
+    <message>
+        <source>Pops an object and a value and sets the attribute %1 of the object to the value.</source>
+        <translation>弹出一个对象和一个值，把对象的属性 %1 设为该值。</translation>
+    </message>
+    <message>
+        <source>Pops an object and deletes its attribute %1.</source>
+        <translation>弹出一个对象并删除它的属性 %1。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and binds it to the global name %1.</source>
+        <translation>弹出栈顶值，并把它绑定到全局名字 %1。</translation>
+    </message>
+    <message>
+        <source>Removes the global name %1.</source>
+        <translation>删除全局名字 %1。</translation>
+    </message>
+    <message>
+        <source>Exchanges the top of the stack with the entry %1 places down.</source>
+        <translation>把栈顶与往下第 %1 个位置的条目交换。</translation>
+    </message>
+    <message>
+        <source>Pushes the constant %1 from the code object&apos;s constants.</source>
+        <translation>从代码对象的常量表中压入常量 %1。</translation>
+    </message>
+    <message>
+        <source>Pushes the value of the name %1, searched in locals, then globals, then builtins.</source>
+        <translation>压入名字 %1 的值，依次在局部变量、全局变量、内置名字中查找。</translation>
+    </message>
+    <message>
+        <source>Pops the given number of values and pushes one tuple holding them in order.</source>
+        <translation>弹出给定数量的值，压入一个按顺序包含它们的元组。</translation>
+    </message>
+    <message>
+        <source>Pops the given number of values and pushes one list holding them in order.</source>
+        <translation>弹出给定数量的值，压入一个按顺序包含它们的列表。</translation>
+    </message>
+    <message>
+        <source>Pops the given number of values and pushes one set holding them.</source>
+        <translation>弹出给定数量的值，压入一个包含它们的集合。</translation>
+    </message>
+    <message>
+        <source>Pops key and value pairs and pushes one dictionary built from them.</source>
+        <translation>弹出若干键值对，压入由它们构成的字典。</translation>
+    </message>
+    <message>
+        <source>Replaces the object on top with its attribute %1.</source>
+        <translation>把栈顶对象替换为它的属性 %1。</translation>
+    </message>
+    <message>
+        <source>Pops two values, compares them with %1 and pushes the result.</source>
+        <translation>弹出两个值，用 %1 比较它们，并压入结果。</translation>
+    </message>
+    <message>
+        <source>Imports the module %1 and pushes it.</source>
+        <translation>导入模块 %1 并将其压栈。</translation>
+    </message>
+    <message>
+        <source>Pushes the attribute %1 of the module on top, for &apos;from … import&apos;.</source>
+        <translation>为 &apos;from … import&apos; 压入栈顶模块的属性 %1。</translation>
+    </message>
+    <message>
+        <source>Continues execution further ahead, %1.</source>
+        <translation>向前跳过一段继续执行，跳转%1。</translation>
+    </message>
+    <message>
+        <source>If the top value is false, jumps %1 and keeps it; otherwise drops it and goes on (&apos;and&apos;).</source>
+        <translation>栈顶值为假时跳转%1并保留它；否则丢弃它继续执行（&apos;and&apos;）。</translation>
+    </message>
+    <message>
+        <source>If the top value is true, jumps %1 and keeps it; otherwise drops it and goes on (&apos;or&apos;).</source>
+        <translation>栈顶值为真时跳转%1并保留它；否则丢弃它继续执行（&apos;or&apos;）。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and jumps ahead %1 when it is false.</source>
+        <translation>弹出栈顶值，若为假则向前跳转%1。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and jumps ahead %1 when it is true.</source>
+        <translation>弹出栈顶值，若为真则向前跳转%1。</translation>
+    </message>
+    <message>
+        <source>Pushes the global or builtin named %1 (with a NULL below it when a call follows).</source>
+        <translation>压入名为 %1 的全局或内置对象（后面紧跟调用时，其下方还有一个 NULL）。</translation>
+    </message>
+    <message>
+        <source>Pops two values and pushes whether they are the very same object (&apos;is&apos; or &apos;is not&apos;).</source>
+        <translation>弹出两个值，压入它们是否为同一个对象（&apos;is&apos; 或 &apos;is not&apos;）。</translation>
+    </message>
+    <message>
+        <source>Pops two values and pushes whether the first is found in the second (&apos;in&apos; or &apos;not in&apos;).</source>
+        <translation>弹出两个值，压入第一个是否包含在第二个之中（&apos;in&apos; 或 &apos;not in&apos;）。</translation>
+    </message>
+    <message>
+        <source>Raises again the exception that is on top of the stack.</source>
+        <translation>重新抛出栈顶的异常。</translation>
+    </message>
+    <message>
+        <source>Pushes a second reference to the entry %1 places down from the top.</source>
+        <translation>为从栈顶往下第 %1 个位置的条目再压入一个引用。</translation>
+    </message>
+    <message>
+        <source>Pops two operands, applies %1 to them and pushes the result.</source>
+        <translation>弹出两个操作数，对它们执行 %1，并压入结果。</translation>
+    </message>
+    <message>
+        <source>Sends a value into the sub-generator on top (await and &apos;yield from&apos;).</source>
+        <translation>向栈顶的子生成器发送一个值（await 与 &apos;yield from&apos;）。</translation>
+    </message>
+    <message>
+        <source>Pushes the value of the local variable %1.</source>
+        <translation>压入局部变量 %1 的值。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and stores it in the local variable %1.</source>
+        <translation>弹出栈顶值，存入局部变量 %1。</translation>
+    </message>
+    <message>
+        <source>Unbinds the local variable %1.</source>
+        <translation>解除局部变量 %1 的绑定。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and jumps ahead %1 when it is not None.</source>
+        <translation>弹出栈顶值，若不是 None 则向前跳转%1。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and jumps ahead %1 when it is None.</source>
+        <translation>弹出栈顶值，若是 None 则向前跳转%1。</translation>
+    </message>
+    <message>
+        <source>Raises an exception taken from the stack (or re-raises the current one when given none).</source>
+        <translation>抛出从栈上取得的异常（没有给出时重新抛出当前异常）。</translation>
+    </message>
+    <message>
+        <source>Replaces the top value with an awaitable obtained from it, for await.</source>
+        <translation>为 await 把栈顶值替换为由它得到的可等待对象。</translation>
+    </message>
+    <message>
+        <source>Wraps the code object on top (with defaults, annotations or closure below it) into a new function.</source>
+        <translation>把栈顶的代码对象（及其下方的默认值、注解或闭包）包装成一个新函数。</translation>
+    </message>
+    <message>
+        <source>Pops start, stop (and step) and pushes a slice object.</source>
+        <translation>弹出 start、stop（以及 step），压入一个切片对象。</translation>
+    </message>
+    <message>
+        <source>Jumps back %1 without checking for signals, inside generator plumbing.</source>
+        <translation>在生成器的内部机制中向后跳转%1，不检查信号。</translation>
+    </message>
+    <message>
+        <source>Turns the local %1 into a cell so that inner functions can share it.</source>
+        <translation>把局部变量 %1 变成一个单元，让内部函数可以共享它。</translation>
+    </message>
+    <message>
+        <source>Pushes the cell of %1 itself (not its content), to build a closure.</source>
+        <translation>压入 %1 的单元本身（而不是其内容），用于构建闭包。</translation>
+    </message>
+    <message>
+        <source>Pushes the value held in the cell of %1, a variable shared with an enclosing or inner function.</source>
+        <translation>压入 %1 的单元中保存的值，它是与外层或内部函数共享的变量。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and stores it into the cell of %1.</source>
+        <translation>弹出栈顶值，存入 %1 的单元。</translation>
+    </message>
+    <message>
+        <source>Empties the cell of %1.</source>
+        <translation>清空 %1 的单元。</translation>
+    </message>
+    <message>
+        <source>Jumps back %1: the end of a loop body going round again.</source>
+        <translation>向后跳转%1：循环体结束，再来一轮。</translation>
+    </message>
+    <message>
+        <source>Calls a function with its positional arguments from a sequence (and keywords from a mapping), as f(*a, **k).</source>
+        <translation>像 f(*a, **k) 那样调用函数：位置参数来自一个序列（关键字参数来自一个映射）。</translation>
+    </message>
+    <message>
+        <source>Supplies extra high bits for the argument of the next instruction.</source>
+        <translation>为下一条指令的参数提供额外的高位。</translation>
+    </message>
+    <message>
+        <source>Pops a value and appends it to the list being built by a comprehension.</source>
+        <translation>弹出一个值，追加到推导式正在构建的列表中。</translation>
+    </message>
+    <message>
+        <source>Pops a value and adds it to the set being built by a comprehension.</source>
+        <translation>弹出一个值，加入推导式正在构建的集合中。</translation>
+    </message>
+    <message>
+        <source>Pops a key and a value and puts them into the dict being built by a comprehension.</source>
+        <translation>弹出一个键和一个值，放入推导式正在构建的字典中。</translation>
+    </message>
+    <message>
+        <source>Pushes %1 from the class body&apos;s namespace, or else from the enclosing function&apos;s cell.</source>
+        <translation>从类体的命名空间压入 %1，找不到时从外层函数的单元中取。</translation>
+    </message>
+    <message>
+        <source>Copies the closure&apos;s cells into the frame when a nested function starts.</source>
+        <translation>嵌套函数开始时，把闭包的单元 复制到帧中。</translation>
+    </message>
+    <message>
+        <source>Marks where the function starts (or resumes after a yield); the tracer and the interpreter check in here.</source>
+        <translation>标记函数开始（或在 yield 之后恢复）的位置；追踪器和解释器都在这里报到。</translation>
+    </message>
+    <message>
+        <source>Checks the subject against a class pattern and pushes the matched attributes, or None.</source>
+        <translation>用类模式检查被匹配对象，压入匹配到的属性，不匹配则压入 None。</translation>
+    </message>
+    <message>
+        <source>Formats the top value for an f-string, applying a conversion and a format spec if present.</source>
+        <translation>为 f-string 格式化栈顶值，如有转换和格式说明则一并应用。</translation>
+    </message>
+    <message>
+        <source>Pops values and a tuple of constant keys and pushes the dictionary they form.</source>
+        <translation>弹出若干值和一个常量键元组，压入它们组成的字典。</translation>
+    </message>
+    <message>
+        <source>Pops string pieces and pushes them joined into one string (f-strings).</source>
+        <translation>弹出若干字符串片段，压入拼接后的一个字符串（f-string）。</translation>
+    </message>
+    <message>
+        <source>Looks up the method %1 on the object on top and pushes it with the object, ready for a call without a bound-method object.</source>
+        <translation>在栈顶对象上查找方法 %1，把它与对象一起压栈，以便不创建绑定方法对象就能调用。</translation>
+    </message>
+    <message>
+        <source>Pops an iterable and extends the list below it with its items.</source>
+        <translation>弹出一个可迭代对象，用它的元素扩展下方的列表。</translation>
+    </message>
+    <message>
+        <source>Pops an iterable and adds its items to the set below it.</source>
+        <translation>弹出一个可迭代对象，把它的元素加入下方的集合。</translation>
+    </message>
+    <message>
+        <source>Pops a mapping and merges it into the dict below it, refusing duplicate keyword names.</source>
+        <translation>弹出一个映射并合并到下方的字典中，拒绝重复的关键字名。</translation>
+    </message>
+    <message>
+        <source>Pops a mapping and updates the dict below it with it.</source>
+        <translation>弹出一个映射，用它更新下方的字典。</translation>
+    </message>
+    <message>
+        <source>Gets the stack ready for the CALL that follows (binds methods); the stack does not change here.</source>
+        <translation>为随后的 CALL 准备好栈（绑定方法）；这里栈不变。</translation>
+    </message>
+    <message>
+        <source>Calls the callable below the arguments with %1 arguments and pushes what it returns.</source>
+        <translation>用%1参数调用位于参数下方的可调用对象，并压入它的返回值。</translation>
+    </message>
+    <message>
+        <source>Tells the following CALL which of its arguments are keywords: %1.</source>
+        <translation>告诉随后的 CALL 它的哪些参数是关键字参数：%1。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and jumps back %1 when it is not None.</source>
+        <translation>弹出栈顶值，若不是 None 则向后跳转%1。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and jumps back %1 when it is None.</source>
+        <translation>弹出栈顶值，若是 None 则向后跳转%1。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and jumps back %1 when it is false.</source>
+        <translation>弹出栈顶值，若为假则向后跳转%1。</translation>
+    </message>
+    <message>
+        <source>Pops the top value and jumps back %1 when it is true.</source>
+        <translation>弹出栈顶值，若为真则向后跳转%1。</translation>
+    </message>
+    <message>
+        <source>to its target</source>
+        <translation>到其目标处</translation>
+    </message>
+    <message>
+        <source>the given number of</source>
+        <translation>给定数量的</translation>
+    </message>
+    <message>
+        <source>a given number of</source>
+        <translation>若干</translation>
+    </message>
+    <message>
+        <source>named in its argument</source>
+        <translation>（由其参数指定）</translation>
+    </message>
+    <message>
+        <source>%1 is an instruction this stepper has no explanation for yet; compare the stack before and after it.</source>
+        <translation>%1 是一条单步器尚无说明的指令；请比较它执行前后的栈。</translation>
+    </message>
+    <message>
+        <source>to %1</source>
+        <translation>到偏移 %1 处</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QTreeWidget>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -26,7 +27,12 @@ Q_DECLARE_METATYPE(std::shared_ptr<const dynascope::GraphGeometry>)
 
 class TestGraphView : public QObject {
     Q_OBJECT
+    QTranslator m_english; // plural forms: "1 op", "3 graphs" (the app installs it too)
 private slots:
+    void initTestCase() {
+        QVERIFY(m_english.load(QStringLiteral("dynascope_en"), QStringLiteral(DYNASCOPE_QM_DIR)));
+        QCoreApplication::installTranslator(&m_english);
+    }
     void init();
     void cleanup();
     void drawsEveryNodeBreakAndCluster();

@@ -277,6 +277,8 @@ private slots:
         QCOMPARE(verdict->data(0, CallVerdictView::EntryRole).toInt(), 0);
         const int failed = verdict->data(0, CallVerdictView::GuardRole).toInt();
         QVERIFY(failed >= 0);
+        QCOMPARE(verdict->text(2), QStringLiteral("Float")); // what the stop's text says
+        QCOMPARE(verdict->text(3), QStringLiteral("Double"));
         QVERIFY(marked(guards->guardTree()->guardItem(0, failed), GuardTreeView::Mark::Failed));
         QCOMPARE(guards->guardTree()->guardItem(0, failed)->text(0),
                  QStringLiteral("TENSOR_MATCH"));

@@ -73,6 +73,30 @@ QStringList placeholders(const QString &text) {
     return found;
 }
 
+// Copies the committed `name` from i18n/ and updates it with lupdate over the GUI sources as they
+// are now (with `options`), so strings added since the last update show up unfinished.
+QList<Message> updatedCopy(const QString &name, const QStringList &options, QString &error) {
+    QTemporaryDir dir;
+    const QString ts = dir.filePath(name);
+    if (!dir.isValid() || !QFile::copy(DYNASCOPE_SOURCE_DIR "/i18n/" + name, ts)) {
+        error = QStringLiteral("cannot copy i18n/") + name;
+        return {};
+    }
+    QFile::setPermissions(ts, QFile::ReadOwner | QFile::WriteOwner);
+    QProcess lupdate;
+    lupdate.setWorkingDirectory(QStringLiteral(DYNASCOPE_SOURCE_DIR));
+    lupdate.start(QStringLiteral(DYNASCOPE_LUPDATE),
+                  options + QStringList{QStringLiteral("-no-obsolete"),
+                                        QStringLiteral("-locations"), QStringLiteral("none"),
+                                        QStringLiteral("widgets"), QStringLiteral("app"),
+                                        QStringLiteral("-ts"), ts});
+    if (!lupdate.waitForFinished(120000) || lupdate.exitCode() != 0) {
+        error = QString::fromUtf8(lupdate.readAllStandardError());
+        return {};
+    }
+    return readTs(ts, error);
+}
+
 } // namespace
 
 class TestTranslations : public QObject {
@@ -81,21 +105,9 @@ private slots:
     void everyGuiStringIsTranslated() {
         // Update a copy of the committed .ts from the sources as they are now: strings added
         // since the last lupdate appear as unfinished and fail below.
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString ts = dir.filePath(QStringLiteral("dynascope_zh_CN.ts"));
-        QVERIFY(QFile::copy(DYNASCOPE_SOURCE_DIR "/i18n/dynascope_zh_CN.ts", ts));
-        QFile::setPermissions(ts, QFile::ReadOwner | QFile::WriteOwner);
-        QProcess lupdate;
-        lupdate.setWorkingDirectory(QStringLiteral(DYNASCOPE_SOURCE_DIR));
-        lupdate.start(QStringLiteral(DYNASCOPE_LUPDATE),
-                      {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
-                       QStringLiteral("none"), QStringLiteral("widgets"), QStringLiteral("app"),
-                       QStringLiteral("-ts"), ts});
-        QVERIFY(lupdate.waitForFinished(120000));
-        QVERIFY2(lupdate.exitCode() == 0, lupdate.readAllStandardError().constData());
         QString error;
-        const QList<Message> messages = readTs(ts, error);
+        const QList<Message> messages =
+            updatedCopy(QStringLiteral("dynascope_zh_CN.ts"), {}, error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QVERIFY(messages.size() > 200);
         QStringList untranslated;
@@ -119,6 +131,38 @@ private slots:
         QVERIFY2(badPlaceholders.isEmpty(), qPrintable(badPlaceholders.join('\n')));
     }
 
+    // English has plural forms only ("%n name(s)": "1 name", "3 names"); a new %n string without
+    // them fails here, and the compiled English .qm picks the right form.
+    void englishPluralsAreComplete() {
+        QString error;
+        const QList<Message> messages = updatedCopy(
+            QStringLiteral("dynascope_en.ts"),
+            {QStringLiteral("-pluralonly"), QStringLiteral("-source-language"),
+             QStringLiteral("en"), QStringLiteral("-target-language"), QStringLiteral("en")},
+            error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(messages.size() >= 9);
+        QStringList incomplete;
+        for (const Message &m : messages)
+            if (!m.finished || m.translations.size() != 2 ||
+                !m.translations[0].contains(QLatin1String("%n")) ||
+                placeholders(m.translations[1]) != placeholders(m.source))
+                incomplete << m.context + QStringLiteral(": ") + m.source;
+        QVERIFY2(incomplete.isEmpty(),
+                 qPrintable(QStringLiteral("English plural forms missing (run the "
+                                           "update_translations target and fill them):\n") +
+                            incomplete.join('\n')));
+
+        QTranslator english;
+        QVERIFY(english.load(QStringLiteral("dynascope_en"), QStringLiteral(DYNASCOPE_QM_DIR)));
+        QCOMPARE(english.translate("dynascope::FrameModel", "%n name(s)", nullptr, 1),
+                 QStringLiteral("%n name"));
+        QCOMPARE(english.translate("dynascope::FrameModel", "%n name(s)", nullptr, 3),
+                 QStringLiteral("%n names"));
+        QCOMPARE(english.translate("dynascope::ExplainPanel", "%n graph break(s)", nullptr, 0),
+                 QStringLiteral("%n graph breaks"));
+    }
+
     void compiledTranslationLoads() {
         QTranslator translator;
         QVERIFY(
@@ -127,6 +171,13 @@ private slots:
                  QStringLiteral("文件(&F)"));
         QCOMPARE(translator.translate("dynascope::LessonDocks", "Interview Drill"),
                  QStringLiteral("面试练习"));
+        // The stack and frame views' texts and the instruction explanations.
+        QCOMPARE(translator.translate("QObject", "no stack change"), QStringLiteral("栈不变"));
+        QCOMPARE(translator.translate("dynascope::FrameModel", "%n name(s)", nullptr, 2),
+                 QStringLiteral("%n 个名字"));
+        QCOMPARE(translator.translate("dynascope::InstructionExplanation",
+                                      "Throws away the value on top of the stack."),
+                 QStringLiteral("丢弃栈顶的值。"));
     }
 };
 

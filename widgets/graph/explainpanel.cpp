@@ -15,10 +15,6 @@ namespace dynascope {
 namespace {
 enum Roles { FileRole = Qt::UserRole, LineRole, BreakRole, GraphRole };
 
-// "1 op", "3 ops" (no translator is installed to pick plural forms).
-QString count(int n, const char *one, const char *many) {
-    return QStringLiteral("%1 %2").arg(n).arg(QString::fromLatin1(n == 1 ? one : many));
-}
 } // namespace
 
 ExplainPanel::ExplainPanel(QWidget *parent)
@@ -39,9 +35,9 @@ ExplainPanel::ExplainPanel(QWidget *parent)
 }
 
 QString ExplainPanel::summaryText() const {
-    return count(m_graphCount, "graph", "graphs") + " · " +
-           count(m_breakCount, "graph break", "graph breaks") + " · " +
-           count(m_opCount, "op", "ops");
+    return tr("%n graph(s)", nullptr, m_graphCount) + QStringLiteral(" · ") +
+           tr("%n graph break(s)", nullptr, m_breakCount) + QStringLiteral(" · ") +
+           tr("%n op(s)", nullptr, m_opCount);
 }
 
 void ExplainPanel::setGraphs(const std::vector<CapturedGraph> &graphs,
@@ -58,7 +54,7 @@ void ExplainPanel::setGraphs(const std::vector<CapturedGraph> &graphs,
         auto *item = new QTreeWidgetItem(
             graphRoot, {QStringLiteral("%1  %2 — %3")
                             .arg(QString::fromStdString(g.id), QString::fromStdString(g.function),
-                                 count(ops, "op", "ops"))});
+                                 tr("%n op(s)", nullptr, ops))});
         item->setData(0, GraphRole, QString::fromStdString(g.id));
         std::map<std::string, int> perTarget; // ops per graph, by target
         for (const GraphNode &n : g.nodes)

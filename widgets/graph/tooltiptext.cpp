@@ -2,6 +2,7 @@
 #include "graph/tooltiptext.h"
 
 #include <QFileInfo>
+#include <QObject>
 #include <QStringList>
 
 namespace dynascope {
@@ -21,7 +22,7 @@ QString stackRows(const std::vector<SourceSite> &stack) {
 
 QString siteText(const SourceSite &site) {
     if (site.file.empty() && site.line <= 0)
-        return QStringLiteral("unknown location");
+        return QObject::tr("unknown location");
     QString text =
         QFileInfo(QString::fromStdString(site.file)).fileName() + ':' + QString::number(site.line);
     QStringList extra;

@@ -53,14 +53,15 @@ void UiLanguage::apply(const QString &language) {
     }
     m_app = m_qt = nullptr;
     m_current = language;
+    // English has a translation too: the plural forms of "%n guard(s)" ("1 guard", "2 guards").
+    m_app = new QTranslator(this);
+    const QString name = QStringLiteral("dynascope_") + language;
+    // The build embeds the .qm under :/i18n; a folder set by a test comes first.
+    if ((m_folder.isEmpty() || !m_app->load(name, m_folder)) &&
+        !m_app->load(name, QStringLiteral(":/i18n")))
+        qWarning("No %s.qm translation found; the GUI stays in English", qPrintable(name));
+    QCoreApplication::installTranslator(m_app);
     if (language != QLatin1String("en")) {
-        m_app = new QTranslator(this);
-        const QString name = QStringLiteral("dynascope_") + language;
-        // The build embeds the .qm under :/i18n; a folder set by a test comes first.
-        if ((m_folder.isEmpty() || !m_app->load(name, m_folder)) &&
-            !m_app->load(name, QStringLiteral(":/i18n")))
-            qWarning("No %s.qm translation found; the GUI stays in English", qPrintable(name));
-        QCoreApplication::installTranslator(m_app);
         // Qt's own dialogs and buttons (Debian's qt6-translations-l10n).
         m_qt = new QTranslator(this);
         if (m_qt->load(QStringLiteral("qtbase_") + language,

@@ -84,11 +84,6 @@ GlobalKind kindOf(const std::string &name, const std::string &repr) {
     return GlobalKind::Value;
 }
 
-// "1 name", "3 names": tr()'s %n needs a translation to get the singular right.
-QString counted(size_t n, const char *singular, const char *plural) {
-    return QStringLiteral("%1 %2").arg(n).arg(QString::fromLatin1(n == 1 ? singular : plural));
-}
-
 } // namespace
 
 FrameModel::FrameModel(QObject *parent) : QAbstractItemModel(parent) {
@@ -143,8 +138,8 @@ void FrameModel::rebuild() {
         addList(code, QStringLiteral("co_varnames"), c.varnames);
         addList(code, QStringLiteral("co_freevars"), c.freevars);
         addList(code, QStringLiteral("co_cellvars"), c.cellvars);
-        Node *raw =
-            code->add(QStringLiteral("co_code"), counted(c.rawCodeHex.size() / 2, "byte", "bytes"));
+        Node *raw = code->add(QStringLiteral("co_code"),
+                              tr("%n byte(s)", nullptr, int(c.rawCodeHex.size() / 2)));
         raw->collapsed = true;
         // One row per 16 bytes so the hex stays readable in a narrow dock.
         for (size_t i = 0; i < c.rawCodeHex.size(); i += 32)
@@ -153,14 +148,15 @@ void FrameModel::rebuild() {
         raw->tooltip = spacedHex(c.rawCodeHex);
     }
 
-    Node *locals = section(LocalsSection, tr("Locals"), counted(s.locals.size(), "name", "names"));
+    Node *locals =
+        section(LocalsSection, tr("Locals"), tr("%n name(s)", nullptr, int(s.locals.size())));
     for (const auto &[name, value] : s.locals) {
         Node *n = locals->add(q(name), q(value));
         n->changed = s.changed.count(name) > 0;
     }
 
     Node *globals = section(GlobalsSection, tr("Globals"),
-                            s.globalsRecorded ? counted(s.globals.size(), "name", "names")
+                            s.globalsRecorded ? tr("%n name(s)", nullptr, int(s.globals.size()))
                                               : tr("not recorded (no module-level frame)"));
     Node *modules = nullptr, *functions = nullptr, *dunders = nullptr;
     for (const auto &[name, value] : s.globals) {
@@ -192,7 +188,7 @@ void FrameModel::rebuild() {
     for (const auto &name : s.builtinsUsed)
         if (m_builtinsFilter.isEmpty() || q(name).contains(m_builtinsFilter, Qt::CaseInsensitive))
             builtins->add(q(name), tr("builtin"));
-    builtins->value = counted(builtins->children.size(), "used by this code", "used by this code");
+    builtins->value = tr("%n used by this code", nullptr, int(builtins->children.size()));
     builtins->tooltip = tr("The recording holds no builtins snapshot: these are the global names "
                            "this code loads that the script does not define.");
 
@@ -209,7 +205,7 @@ void FrameModel::rebuild() {
         addCells(s.code->cellvars, tr("cell variable: shared with inner functions"));
         addCells(s.code->freevars, tr("free variable: a cell of an enclosing function"));
     }
-    cells->value = counted(cells->children.size(), "cell", "cells");
+    cells->value = tr("%n cell(s)", nullptr, int(cells->children.size()));
 }
 
 FrameModel::Node *FrameModel::nodeOf(const QModelIndex &index) const {

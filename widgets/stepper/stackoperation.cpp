@@ -184,9 +184,9 @@ QString operationText(const QString &op, const QString &argrepr, int arg,
     if (op == QLatin1String("RETURN_VALUE") && n >= 1)
         return QStringLiteral("return %1").arg(top(0));
     if (op == QLatin1String("POP_TOP") && n == 1)
-        return QStringLiteral("discard %1").arg(top(0));
+        return QObject::tr("discard %1").arg(top(0));
     if (op == QLatin1String("LOAD_CONST") && !result.isEmpty())
-        return QStringLiteral("push %1").arg(result);
+        return QObject::tr("push %1").arg(result);
     if ((op == QLatin1String("LOAD_ATTR") || op == QLatin1String("LOAD_METHOD")) && n == 1)
         return QStringLiteral("%1.%2").arg(top(0), argrepr) +
                (op == QLatin1String("LOAD_ATTR") ? QStringLiteral(" → ") + result : QString());
@@ -198,12 +198,12 @@ QString operationText(const QString &op, const QString &argrepr, int arg,
     if (op == QLatin1String("GET_ITER") && n == 1)
         return QStringLiteral("iter(%1) → %2").arg(top(0), result);
     if (op == QLatin1String("FOR_ITER"))
-        return pushed.empty() ? QStringLiteral("iterator exhausted")
-                              : QStringLiteral("next → %1").arg(result);
+        return pushed.empty() ? QObject::tr("iterator exhausted")
+                              : QObject::tr("next → %1").arg(result);
     if (op.startsWith(QLatin1String("POP_JUMP_")) && n == 1)
-        return QStringLiteral("test %1").arg(top(0));
+        return QObject::tr("test %1").arg(top(0));
     if (op.startsWith(QLatin1String("BUILD_")) && !result.isEmpty())
-        return QStringLiteral("build %1").arg(result);
+        return QObject::tr("build %1").arg(result);
     if (pushed.size() == 1 && !result.isEmpty())
         return QStringLiteral("→ %1").arg(result);
     return {};
@@ -213,12 +213,12 @@ QString operationText(const QString &op, const QString &argrepr, int arg,
 
 QString stackEffectCaption(int pops, int pushes) {
     if (pops == 0 && pushes == 0)
-        return QStringLiteral("no stack change");
+        return QObject::tr("no stack change");
     QStringList parts;
     if (pops > 0)
-        parts << QStringLiteral("pops %1").arg(pops);
+        parts << QObject::tr("pops %1").arg(pops);
     if (pushes > 0)
-        parts << QStringLiteral("pushes %1").arg(pushes);
+        parts << QObject::tr("pushes %1").arg(pushes);
     return parts.join(QStringLiteral(", "));
 }
 
@@ -239,9 +239,9 @@ StackOperation describeStackOperation(const std::vector<StackValue> &before, con
                                                 elided(QString::fromStdString(value), MaxOperand));
         result.text =
             step.event == "call"
-                ? QStringLiteral("call %1(%2)")
+                ? QObject::tr("call %1(%2)")
                       .arg(QString::fromStdString(step.function), args.join(", "))
-                : QStringLiteral("exception in %1").arg(QString::fromStdString(step.function));
+                : QObject::tr("exception in %1").arg(QString::fromStdString(step.function));
         return result;
     }
 

@@ -50,10 +50,10 @@ StackState stackStateAt(const StepTimeline &t, int index) {
     state.explanation =
         explainInstruction(QString::fromStdString(s->opname), QString::fromStdString(s->argrepr));
     if (s->event != "instruction") {
-        op = QString::fromStdString(s->event) + QStringLiteral(" event");
+        op = QObject::tr("%1 event").arg(QString::fromStdString(s->event));
         state.explanation = frameEventExplanation(*s);
     }
-    state.heading = QStringLiteral("%1 · line %2 · @%3 %4")
+    state.heading = QObject::tr("%1 · line %2 · @%3 %4")
                         .arg(QString::fromStdString(s->function))
                         .arg(s->line)
                         .arg(s->offset)

@@ -77,12 +77,60 @@
     </message>
 </context>
 <context>
+    <name>dynascope::KernelsView</name>
+    <message numerus="yes">
+        <source>%n kernel(s)</source>
+        <translation>
+            <numerusform>%n kernel</numerusform>
+            <numerusform>%n kernels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n extern call(s)</source>
+        <translation>
+            <numerusform>%n extern call</numerusform>
+            <numerusform>%n extern calls</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fallback(s)</source>
+        <translation>
+            <numerusform>%n fallback</numerusform>
+            <numerusform>%n fallbacks</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>dynascope::LessonsPanel</name>
     <message numerus="yes">
         <source>%n stop(s) in this lesson</source>
         <translation>
             <numerusform>%n stop in this lesson</numerusform>
             <numerusform>%n stops in this lesson</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::TimingView</name>
+    <message numerus="yes">
+        <source>%n compiled function(s)</source>
+        <translation>
+            <numerusform>%n compiled function</numerusform>
+            <numerusform>%n compiled functions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n interleaved round(s)</source>
+        <translation>
+            <numerusform>%n interleaved round</numerusform>
+            <numerusform>%n interleaved rounds</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n thread</numerusform>
+            <numerusform>%n threads</numerusform>
         </translation>
     </message>
 </context>

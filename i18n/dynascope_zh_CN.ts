@@ -1502,16 +1502,38 @@
         <translation>融合决策</translation>
     </message>
     <message>
-        <source>graph %1: %2%3 — %4 kernel(s), %5 extern call(s), %6 fallback(s)%7</source>
-        <translation>图 %1：%2%3 —— %4 个内核，%5 个外部调用，%6 个回退%7</translation>
-    </message>
-    <message>
         <source>, cache %1</source>
         <translation>，缓存 %1</translation>
     </message>
     <message>
         <source>; source %1</source>
         <translation>；源码 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s)</source>
+        <translation>
+            <numerusform>%n 个内核</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n extern call(s)</source>
+        <translation>
+            <numerusform>%n 个外部调用</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fallback(s)</source>
+        <translation>
+            <numerusform>%n 个回退</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>graph %1: %2%3 — %4%5</source>
+        <translation>图 %1：%2%3 —— %4%5</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <translation>%1，%2，%3</translation>
     </message>
 </context>
 <context>
@@ -2342,8 +2364,26 @@ shape %1, dtype %2%3</source>
         <translation>没有调用任何编译函数。</translation>
     </message>
     <message>
-        <source>%1 compiled function(s), %2 interleaved rounds, %3 thread(s).</source>
-        <translation>%1 个编译函数，%2 轮交错测量，%3 个线程。</translation>
+        <source>%1, %2, %3.</source>
+        <translation>%1，%2，%3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compiled function(s)</source>
+        <translation>
+            <numerusform>%n 个编译函数</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n interleaved round(s)</source>
+        <translation>
+            <numerusform>%n 轮交错测量</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n 个线程</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,6 @@
 // KernelsView: generated C++ per graph with its kernels, externs, fallbacks and decisions.
 #include "kernels/kernelsview.h"
 
-#include <Qsci/qscilexercpp.h>
-#include <Qsci/qsciscintilla.h>
 #include <QColor>
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -11,6 +9,8 @@
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
+#include <Qsci/qscilexercpp.h>
+#include <Qsci/qsciscintilla.h>
 
 namespace dynascope {
 
@@ -18,7 +18,9 @@ namespace {
 
 enum Role { RecordRole = Qt::UserRole + 1, KernelRole };
 
-QString fromStd(const std::string &s) { return QString::fromStdString(s); }
+QString fromStd(const std::string &s) {
+    return QString::fromStdString(s);
+}
 
 QString joined(const std::vector<std::string> &items) {
     QStringList list;
@@ -74,16 +76,18 @@ void KernelsView::setRecords(std::vector<KernelGraphRecord> records) {
         for (const char *stage : {"trace", "lower", "codegen", "compile", "load"}) {
             auto it = r.seconds.find(stage);
             if (it != r.seconds.end())
-                times << tr("%1 %2 ms").arg(QString::fromLatin1(stage)).arg(it->second * 1e3, 0, 'f', 1);
+                times << tr("%1 %2 ms")
+                             .arg(QString::fromLatin1(stage))
+                             .arg(it->second * 1e3, 0, 'f', 1);
         }
-        auto *graph = new QTreeWidgetItem(m_tree, {tr("graph %1 (%2)").arg(r.graph).arg(joined(r.signature)),
-                                                   fromStd(r.status)});
+        auto *graph = new QTreeWidgetItem(
+            m_tree, {tr("graph %1 (%2)").arg(r.graph).arg(joined(r.signature)), fromStd(r.status)});
         graph->setData(0, RecordRole, i);
         graph->setData(0, KernelRole, -1);
         graph->setToolTip(1, times.join(QStringLiteral(", ")));
         if (!r.cache.empty())
             new QTreeWidgetItem(graph, {tr("cache"), r.cache == "hit" ? tr("hit (loaded from disk)")
-                                                                        : tr("miss (compiled now)")});
+                                                                      : tr("miss (compiled now)")});
         if (!times.isEmpty())
             new QTreeWidgetItem(graph, {tr("compile time"), times.join(QStringLiteral(", "))});
         for (int k = 0; k < int(r.kernels.size()); ++k) {
@@ -91,21 +95,22 @@ void KernelsView::setRecords(std::vector<KernelGraphRecord> records) {
             auto *item = new QTreeWidgetItem(graph, {fromStd(info.name), joined(info.origins)});
             item->setData(0, RecordRole, i);
             item->setData(0, KernelRole, k);
-            item->setToolTip(0, tr("lines %1–%2 of the generated source")
-                                    .arg(info.firstLine)
-                                    .arg(info.lastLine));
+            item->setToolTip(
+                0,
+                tr("lines %1–%2 of the generated source").arg(info.firstLine).arg(info.lastLine));
         }
         for (const KernelStep &e : r.externs)
             new QTreeWidgetItem(graph, {tr("extern %1").arg(fromStd(e.node)),
                                         tr("%1 through torch").arg(fromStd(e.op))});
         for (const KernelStep &f : r.fallbacks) {
-            auto *item = new QTreeWidgetItem(graph, {tr("fallback %1").arg(fromStd(f.node)),
-                                                     tr("%1: %2").arg(fromStd(f.op), fromStd(f.reason))});
+            auto *item =
+                new QTreeWidgetItem(graph, {tr("fallback %1").arg(fromStd(f.node)),
+                                            tr("%1: %2").arg(fromStd(f.op), fromStd(f.reason))});
             item->setForeground(0, QColor(0xc0, 0x39, 0x2b));
         }
         if (!r.decisions.empty()) {
-            auto *decisions = new QTreeWidgetItem(graph, {tr("fusion decisions"),
-                                                          QString::number(r.decisions.size())});
+            auto *decisions = new QTreeWidgetItem(
+                graph, {tr("fusion decisions"), QString::number(r.decisions.size())});
             for (const std::string &d : r.decisions)
                 new QTreeWidgetItem(decisions, {QString(), fromStd(d)});
         }
@@ -121,14 +126,17 @@ void KernelsView::showRecord(int index) {
     m_shown = index;
     const KernelGraphRecord &r = m_records[index];
     m_code->setText(fromStd(r.source));
-    m_summary->setText(tr("graph %1: %2%3 — %4 kernel(s), %5 extern call(s), %6 fallback(s)%7")
-                           .arg(r.graph)
-                           .arg(fromStd(r.status))
-                           .arg(r.cache.empty() ? QString() : tr(", cache %1").arg(fromStd(r.cache)))
-                           .arg(r.kernels.size())
-                           .arg(r.externs.size())
-                           .arg(r.fallbacks.size())
-                           .arg(r.path.empty() ? QString() : tr("; source %1").arg(fromStd(r.path))));
+    const QString counts = tr("%1, %2, %3")
+                               .arg(tr("%n kernel(s)", nullptr, int(r.kernels.size())),
+                                    tr("%n extern call(s)", nullptr, int(r.externs.size())),
+                                    tr("%n fallback(s)", nullptr, int(r.fallbacks.size())));
+    m_summary->setText(
+        tr("graph %1: %2%3 — %4%5")
+            .arg(r.graph)
+            .arg(fromStd(r.status))
+            .arg(r.cache.empty() ? QString() : tr(", cache %1").arg(fromStd(r.cache)))
+            .arg(counts)
+            .arg(r.path.empty() ? QString() : tr("; source %1").arg(fromStd(r.path))));
 }
 
 bool KernelsView::showKernel(int index, int kernel) {

@@ -30,8 +30,8 @@ QString duration(double us) {
 } // namespace
 
 QString TimingView::formatStats(const TimingStats &s) {
-    QString text = tr("%1 [%2 .. %3]").arg(duration(s.medianUs), duration(s.p10Us),
-                                          duration(s.p90Us));
+    QString text =
+        tr("%1 [%2 .. %3]").arg(duration(s.medianUs), duration(s.p10Us), duration(s.p90Us));
     return s.noisy ? tr("%1 (noisy)").arg(text) : text;
 }
 
@@ -43,8 +43,8 @@ TimingView::TimingView(QWidget *parent)
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumSize(280, 160);
-    m_table->setHeaderLabels({tr("Function / part"), tr("Time (median [p10 .. p90])"),
-                              tr("S = T_base / T_comp")});
+    m_table->setHeaderLabels(
+        {tr("Function / part"), tr("Time (median [p10 .. p90])"), tr("S = T_base / T_comp")});
     m_table->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_table->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_table->setObjectName(QStringLiteral("timingTable"));
@@ -89,9 +89,10 @@ void TimingView::setReport(const TimingReport &report) {
         *comp << f.comp.medianUs;
         low = std::min({low, f.base.medianUs, f.comp.medianUs});
         high = std::max({high, f.base.medianUs, f.comp.medianUs});
-        auto *fn = new QTreeWidgetItem(m_table, {name, QString(),
-                                                 tr("%1×%2").arg(f.speedup, 0, 'f', 2)
-                                                     .arg(f.noisy ? tr(" (noisy)") : QString())});
+        auto *fn = new QTreeWidgetItem(
+            m_table,
+            {name, QString(),
+             tr("%1×%2").arg(f.speedup, 0, 'f', 2).arg(f.noisy ? tr(" (noisy)") : QString())});
         new QTreeWidgetItem(fn, {tr("T_base (eager)"), formatStats(f.base)});
         new QTreeWidgetItem(fn, {tr("t_guard (guards and dispatch)"), duration(f.guardUs)});
         for (const GraphTiming &g : f.graphs) {
@@ -101,7 +102,7 @@ void TimingView::setReport(const TimingReport &report) {
                      tr("eager %1").arg(formatStats(g.eager))});
             for (const KernelTiming &k : g.kernels)
                 new QTreeWidgetItem(graph, {tr("%1 (%2)").arg(QString::fromStdString(k.name),
-                                                             QString::fromStdString(k.kind)),
+                                                              QString::fromStdString(k.kind)),
                                             formatStats(k.time)});
             graph->setExpanded(true);
         }
@@ -124,12 +125,13 @@ void TimingView::setReport(const TimingReport &report) {
     m_chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
-    m_summary->setText(report.functions.empty()
-                           ? tr("No compiled function was called.")
-                           : tr("%1 compiled function(s), %2 interleaved rounds, %3 thread(s).")
-                                 .arg(report.functions.size())
-                                 .arg(report.rounds)
-                                 .arg(report.threads));
+    m_summary->setText(
+        report.functions.empty()
+            ? tr("No compiled function was called.")
+            : tr("%1, %2, %3.")
+                  .arg(tr("%n compiled function(s)", nullptr, int(report.functions.size())),
+                       tr("%n interleaved round(s)", nullptr, report.rounds),
+                       tr("%n thread(s)", nullptr, report.threads)));
 }
 
 } // namespace dynascope

@@ -167,6 +167,19 @@ def fn(a, b):
 x, y = torch.randn(3) + 5, torch.randn(3)
 argsets = [(x, y), (y, x)]
 )PY" << 3 << 5 << "data_dependent_branch";
+        // 300 locals and a 150-line branch: LOAD_CONST, LOAD_FAST/STORE_FAST and the branch's
+        // jump all carry EXTENDED_ARG prefixes, and the break resumes past them (the tracer's
+        // offsets are the prefixes' offsets, as CPython's jump targets and f_lasti are).
+        QTest::addRow("extended_arg") << R"PY(
+src = ["def fn(x, flag):", "    y = x.abs() + 2"]
+src += [f"    v{i} = {i}.5" for i in range(300)]
+src += ["    if flag:"] + [f"        y = y + v{i}" for i in range(150, 300)]
+src += ["    C.graph_break()", "    return y.sqrt() + v299"]
+exec("\n".join(src))
+import dis
+assert any(i.opname == "EXTENDED_ARG" for i in dis.get_instructions(fn))
+argsets = [(torch.rand(3), True), (torch.rand(3), True)]
+)PY" << 2 << 154 << "graph_break_call";
         QTest::addRow("print") << R"PY(
 def fn(x):
     print("tracing", file=io.StringIO())

@@ -3,6 +3,8 @@
 
 #include "trace/codeview.h"
 
+#include <opcode.h>
+
 namespace dynascope {
 
 CodeRegistry &CodeRegistry::instance() {
@@ -23,10 +25,9 @@ CodeRecord &CodeRegistry::recordFor(PyObject *code, ShapePolicy::Mode mode) {
     r->firstLine = view->firstLine();
     r->shapes = std::make_unique<ShapePolicy>(mode);
     for (const CodeInstruction &ins : view->instructions()) {
-        const std::string &op = *ins.opname;
-        if (op == "MAKE_CELL") {
+        if (ins.opcode == MAKE_CELL) {
             r->prologue.makeCells.push_back(ins.arg);
-        } else if (op == "COPY_FREE_VARS") {
+        } else if (ins.opcode == COPY_FREE_VARS) {
             r->prologue.freeVars = ins.arg;
         } else {
             r->prologue.start = ins.offset;

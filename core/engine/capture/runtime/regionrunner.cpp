@@ -14,6 +14,7 @@
 #include "trace/tracer.h"
 
 #include <internal/pycore_frame.h>
+#include <opcode.h>
 
 #include <chrono>
 
@@ -79,16 +80,16 @@ BreakStep breakStepAt(const CodeView &view, int offset) {
     // do; with-blocks are fine (the tracer only enters grad-mode ones, restored on failure).
     if (!ins || (view.inTryBlock(offset) && !view.onlyWithBlocks(offset)))
         return step;
-    const std::string &op = *ins->opname;
-    if (op == "KW_NAMES" || op == "PRECALL") {
+    const int op = ins->opcode;
+    if (op == KW_NAMES || op == PRECALL) {
         int i = view.indexAt(offset);
         const auto &code = view.instructions();
-        if (op == "KW_NAMES") {
+        if (op == KW_NAMES) {
             auto *c = reinterpret_cast<PyCodeObject *>(view.code());
             step.kwNames = PyRef::borrow(PyTuple_GetItem(c->co_consts, ins->arg));
             step.kwCount = static_cast<int>(PyTuple_Size(step.kwNames.get()));
         }
-        while (i < static_cast<int>(code.size()) && *code[i].opname != "CALL")
+        while (i < static_cast<int>(code.size()) && code[i].opcode != CALL)
             ++i;
         if (i >= static_cast<int>(code.size()))
             return step;
@@ -97,13 +98,13 @@ BreakStep breakStepAt(const CodeView &view, int offset) {
         step.next = code[i].next;
         return step;
     }
-    if (op == "POP_JUMP_FORWARD_IF_FALSE" || op == "POP_JUMP_FORWARD_IF_TRUE" ||
-        op == "JUMP_IF_FALSE_OR_POP" || op == "JUMP_IF_TRUE_OR_POP") {
+    if (op == POP_JUMP_FORWARD_IF_FALSE || op == POP_JUMP_FORWARD_IF_TRUE ||
+        op == JUMP_IF_FALSE_OR_POP || op == JUMP_IF_TRUE_OR_POP) {
         step.kind = BreakStep::Kind::Jump;
         step.jumpTarget = ins->jumpTarget;
         step.next = ins->next;
-        step.jumpIfTrue = op.find("TRUE") != std::string::npos;
-        step.popAlways = op.rfind("POP_JUMP", 0) == 0;
+        step.jumpIfTrue = op == POP_JUMP_FORWARD_IF_TRUE || op == JUMP_IF_TRUE_OR_POP;
+        step.popAlways = op == POP_JUMP_FORWARD_IF_FALSE || op == POP_JUMP_FORWARD_IF_TRUE;
     }
     return step;
 }

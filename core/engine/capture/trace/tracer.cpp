@@ -5,6 +5,8 @@
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
 
+#include <opcode.h>
+
 #include <array>
 
 namespace dynascope {
@@ -267,7 +269,7 @@ TraceResult Tracer::run() {
         int ip = root.ip > 0 ? root.ip - 1 : 0;
         const CodeInstruction &ins = root.view->instructions()[ip];
         m_breakOffset = ins.offset;
-        if ((*ins.opname == "CALL" || *ins.opname == "PRECALL") && root.callSeqStart >= 0)
+        if ((ins.opcode == CALL || ins.opcode == PRECALL) && root.callSeqStart >= 0)
             m_breakOffset = root.callSeqStart;
         m_breakStack = userStack();
         throw;

@@ -158,7 +158,12 @@ private slots:
         QCOMPARE(use->pushes, pushes);
     }
 
-    void precallBoundMethod() { QCOMPARE(precallUnpackingBoundMethod(2), (StackUse{4, 4})); }
+    // The recorder's two run-time refinements keep the net effect of the instruction's own use.
+    void runTimeRefinements() {
+        QCOMPARE(precallUnpackingBoundMethod(2), (StackUse{4, 4}));
+        QCOMPARE(yieldValueSuspending(), (StackUse{1, 0}));
+        QCOMPARE(stackUse(YIELD_VALUE, 0)->pops, yieldValueSuspending().pops);
+    }
 
     void specialisedOpcodesAreRejected() {
         // The run-time forms dis does not know: callers pass base opcodes.

@@ -67,15 +67,13 @@ private slots:
     void everyStepFitsTheStacks() {
         QFETCH(QString, script);
         const std::vector<Step> steps = record(script, 30000);
-        const auto instructions = std::count_if(steps.begin(), steps.end(), [](const Step &s) {
-            return s.event == "instruction";
-        });
+        const auto instructions = std::count_if(
+            steps.begin(), steps.end(), [](const Step &s) { return s.event == "instruction"; });
         QVERIFY(instructions > 20);
         const RecordedStackUse check = checkRecordedStackUse(steps);
-        QVERIFY2(check.problems.empty(), qPrintable(QString::fromStdString(
-                                             check.problems.front() + " (and " +
-                                             std::to_string(check.problems.size() - 1) +
-                                             " more)")));
+        if (!check.problems.empty())
+            QFAIL(qPrintable(QString::fromStdString(check.problems.front()) +
+                             QString(" (%1 problems in all)").arg(check.problems.size())));
         // Most steps follow another step of their frame; the rest come after an exception.
         QVERIFY2(check.checked >= 0.9 * double(instructions),
                  qPrintable(QString("checked %1 of %2").arg(check.checked).arg(instructions)));
@@ -88,14 +86,19 @@ private slots:
     // stacks above agree, and both paths occur in the tour.
     void bothPathsOccur() {
         const std::vector<Step> steps = record(Tour, 30000);
-        QVERIFY(countSteps(steps, "FOR_ITER", 0, 1) > 0);   // next item
-        QVERIFY(countSteps(steps, "FOR_ITER", 1, 0) > 0);   // exhausted
-        QVERIFY(countSteps(steps, "SEND", 1, 1) > 0);       // the delegate yielded
-        QVERIFY(countSteps(steps, "SEND", 2, 1) > 0);       // the delegate returned
+        QVERIFY(countSteps(steps, "FOR_ITER", 0, 1) > 0); // next item
+        QVERIFY(countSteps(steps, "FOR_ITER", 1, 0) > 0); // exhausted
+        QVERIFY(countSteps(steps, "SEND", 1, 1) > 0);     // the delegate yielded
+        // A delegate that returns ends SEND with StopIteration, which CPython reports as an
+        // exception event under tracing: that step has no stack after it, so no counts (the
+        // oracle checks that such steps are followed by their exception event).
+        QCOMPARE(countSteps(steps, "SEND", 2, 1), 0);
         QVERIFY(countSteps(steps, "JUMP_IF_TRUE_OR_POP", 1, 0) +
-                    countSteps(steps, "JUMP_IF_FALSE_OR_POP", 1, 0) > 0);
+                    countSteps(steps, "JUMP_IF_FALSE_OR_POP", 1, 0) >
+                0);
         QVERIFY(countSteps(steps, "JUMP_IF_TRUE_OR_POP", 0, 0) +
-                    countSteps(steps, "JUMP_IF_FALSE_OR_POP", 0, 0) > 0);
+                    countSteps(steps, "JUMP_IF_FALSE_OR_POP", 0, 0) >
+                0);
         // `method = box.get; method(2)`: PRECALL 1 rewrites [NULL, bound method] in place.
         QVERIFY(countSteps(steps, "PRECALL", 3, 3) > 0);
         QVERIFY(countSteps(steps, "PRECALL", 0, 0) > 0);

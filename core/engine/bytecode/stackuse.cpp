@@ -181,4 +181,8 @@ StackUse precallUnpackingBoundMethod(int arg) {
     return use(arg + 2, arg + 2);
 }
 
+StackUse yieldValueSuspending() {
+    return use(1, 0);
+}
+
 } // namespace dynascope

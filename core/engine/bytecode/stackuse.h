@@ -31,4 +31,8 @@ std::optional<StackUse> stackUse(int opcode, int arg, JumpMode jump = JumpMode::
 // that pair in place as [function, self, args…]: the top n + 2 entries change, none is added.
 StackUse precallUnpackingBoundMethod(int arg);
 
+// YIELD_VALUE up to the moment its frame is suspended: the yielded value is popped; the value sent
+// in is pushed only when the frame resumes.
+StackUse yieldValueSuspending();
+
 } // namespace dynascope

@@ -410,9 +410,9 @@ void Recorder::Impl::setStackUse(Step &step, const CodeTable::Text &text, PyFram
     } else if (how == Completion::Return && text.runOpcode == RETURN_VALUE) {
         use = stackUse(RETURN_VALUE, 0);
     } else if (how == Completion::Return && text.runOpcode == YIELD_VALUE) {
-        // Suspended: the value sent in on resumption is pushed then, and shows on the stack of
-        // the frame's next call step.
-        use = StackUse{1, 0};
+        // Suspended: the value sent in is pushed on resumption, and shows on the stack of the
+        // frame's next call step.
+        use = yieldValueSuspending();
     }
     if (use) {
         step.pops = use->pops;

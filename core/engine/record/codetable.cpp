@@ -119,6 +119,10 @@ void CodeTable::resolveRunningInstructions() {
         text.runOpcode = baseOpcode(instruction.opcode);
         text.runArg = instruction.arg.value_or(0);
         text.fallThrough = instruction.offset + 2 * (1 + inlineCacheCount(text.runOpcode));
+        const StackUse unknown{-1, -1};
+        text.fallThroughUse =
+            stackUse(text.runOpcode, text.runArg, JumpMode::NotTaken).value_or(unknown);
+        text.jumpUse = stackUse(text.runOpcode, text.runArg, JumpMode::Taken).value_or(unknown);
     }
 }
 

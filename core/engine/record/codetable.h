@@ -1,6 +1,7 @@
 // CodeTable: what the recorder knows about one code object (instruction names, locals, filter).
 #pragma once
 
+#include "bytecode/stackuse.h"
 #include "model/instruction.h"
 #include "python/pyref.h"
 
@@ -23,6 +24,10 @@ public:
         int runOpcode = -1;
         int runArg = 0;
         int fallThrough = -1;
+        // Its stack use when it falls through and when it jumps (bytecode/stackuse.h), looked
+        // up once here rather than per step; {-1, -1} where the engine does not know it.
+        StackUse fallThroughUse{-1, -1};
+        StackUse jumpUse{-1, -1};
     };
 
     // Decodes `code` with the bytecode stage (canonical, deoptimised bytecode, as dis does);

@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -398,26 +397,23 @@ void Recorder::Impl::complete(FrameState &state, PyFrameObject *frame, Completio
 
 void Recorder::Impl::setStackUse(Step &step, const CodeTable::Text &text, PyFrameObject *frame,
                                  Completion how, bool unpackedMethod) {
-    step.pops = step.pushes = -1;
-    std::optional<StackUse> use;
+    StackUse use{-1, -1};
     if (how == Completion::NextInstruction) {
         // The path taken shows in where the frame went on: FOR_ITER falls through to the loop
         // body and jumps when the iterator is exhausted.
         const bool fellThrough = PyFrame_GetLasti(frame) == text.fallThrough;
         use = unpackedMethod ? precallUnpackingBoundMethod(text.runArg)
-                             : stackUse(text.runOpcode, text.runArg,
-                                        fellThrough ? JumpMode::NotTaken : JumpMode::Taken);
+              : fellThrough  ? text.fallThroughUse
+                             : text.jumpUse;
     } else if (how == Completion::Return && text.runOpcode == RETURN_VALUE) {
-        use = stackUse(RETURN_VALUE, 0);
+        use = text.fallThroughUse;
     } else if (how == Completion::Return && text.runOpcode == YIELD_VALUE) {
         // Suspended: the value sent in is pushed on resumption, and shows on the stack of the
         // frame's next call step.
         use = yieldValueSuspending();
     }
-    if (use) {
-        step.pops = use->pops;
-        step.pushes = use->pushes;
-    }
+    step.pops = use.pops;
+    step.pushes = use.pushes;
 }
 
 void Recorder::Impl::readStack(FrameState &state, PyFrameObject *frame) {

@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <map>
+#include <iterator>
 #include <tuple>
 
 using namespace dynascope;

@@ -59,7 +59,9 @@ std::vector<Step> loopSteps(int count) {
     iter.type = "range_iterator";
     iter.repr = "<range_iterator object at 0x7f3a2c1d0>";
     long long s = 0;
-    auto add = [&](int offset, const char *op, const char *arg, std::vector<StackValue> stack) {
+    // pops/pushes as the recorder writes them (bytecode/stackuse.h).
+    auto add = [&](int offset, const char *op, const char *arg, int pops, int pushes,
+                   std::vector<StackValue> stack) {
         Step st;
         st.index = (long long)steps.size();
         st.frame = 1;
@@ -71,22 +73,24 @@ std::vector<Step> loopSteps(int count) {
         st.opname = op;
         st.argrepr = arg;
         st.depth = 1;
+        st.pops = pops;
+        st.pushes = pushes;
         stack.insert(stack.begin(), {tensor, iter});
         st.stack = std::move(stack);
         steps.push_back(std::move(st));
     };
     for (long long i = 0; int(steps.size()) < count; ++i) {
         const StackValue iv = intValue(i), sv = intValue(s);
-        add(6, "FOR_ITER", "to 40", {iv});
-        add(8, "STORE_FAST", "i", {});
-        add(10, "LOAD_FAST", "s", {sv});
-        add(12, "LOAD_FAST", "i", {sv, iv});
-        add(14, "LOAD_FAST", "i", {sv, iv, iv});
-        add(16, "BINARY_OP", "*", {sv, intValue(i * i)});
-        add(20, "BINARY_OP", "+", {intValue(s + i * i)});
+        add(6, "FOR_ITER", "to 40", 0, 1, {iv});
+        add(8, "STORE_FAST", "i", 1, 0, {});
+        add(10, "LOAD_FAST", "s", 0, 1, {sv});
+        add(12, "LOAD_FAST", "i", 0, 1, {sv, iv});
+        add(14, "LOAD_FAST", "i", 0, 1, {sv, iv, iv});
+        add(16, "BINARY_OP", "*", 2, 1, {sv, intValue(i * i)});
+        add(20, "BINARY_OP", "+", 2, 1, {intValue(s + i * i)});
         s += i * i;
-        add(24, "STORE_FAST", "s", {});
-        add(26, "JUMP_BACKWARD", "to 6", {});
+        add(24, "STORE_FAST", "s", 1, 0, {});
+        add(26, "JUMP_BACKWARD", "to 6", 0, 0, {});
     }
     steps.resize(count);
     return steps;

@@ -137,6 +137,9 @@ std::string checkStep(const Json &event) {
     for (const char *field : {"line", "offset", "depth", "arg"})
         if (std::string problem = checkInteger(event, field, INT_MIN, INT_MAX); !problem.empty())
             return problem;
+    for (const char *field : {"pops", "pushes"}) // absent in captures from older recorders
+        if (std::string problem = checkInteger(event, field, 0, INT_MAX); !problem.empty())
+            return problem;
     for (const char *field : {"code", "function", "file", "opname", "argrepr", "event"})
         if (std::string problem = checkType(event, field, Json::value_t::string, "a string");
             !problem.empty())

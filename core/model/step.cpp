@@ -3,6 +3,17 @@
 
 namespace dynascope {
 
+namespace {
+// A stack count as written by the recorder, or -1 when absent or not a sensible count.
+int stackCount(const Json &j, const char *key) {
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_number_integer())
+        return -1;
+    const long long n = it->get<long long>();
+    return n >= 0 && n <= (1 << 20) ? static_cast<int>(n) : -1;
+}
+} // namespace
+
 void to_json(Json &j, const StackValue &v) {
     j = Json{{"type", v.type}, {"repr", v.repr}};
     if (!v.shape.empty() || !v.dtype.empty()) {
@@ -26,6 +37,10 @@ void to_json(Json &j, const Step &s) {
              {"offset", s.offset},     {"opname", s.opname}, {"arg", s.arg},
              {"argrepr", s.argrepr},   {"depth", s.depth},   {"event", s.event},
              {"stack", s.stack},       {"locals", s.locals}};
+    if (s.pops >= 0 && s.pushes >= 0) {
+        j["pops"] = s.pops;
+        j["pushes"] = s.pushes;
+    }
 }
 
 void from_json(const Json &j, Step &s) {
@@ -41,6 +56,12 @@ void from_json(const Json &j, Step &s) {
     s.argrepr = j.value("argrepr", std::string());
     s.depth = j.value("depth", 0);
     s.event = j.value("event", std::string("instruction"));
+    // Both counts or neither: a capture from an older recorder, or a bad value, leaves the
+    // stepper to work them out from the two stacks.
+    s.pops = stackCount(j, "pops");
+    s.pushes = stackCount(j, "pushes");
+    if (s.pops < 0 || s.pushes < 0)
+        s.pops = s.pushes = -1;
     s.stack.clear();
     if (auto it = j.find("stack"); it != j.end() && it->is_array())
         for (const Json &v : *it)

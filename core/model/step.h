@@ -32,6 +32,12 @@ struct Step {
     // "instruction" for an ordinary step; "call", "return" or "exception" for frame events.
     std::string event = "instruction";
     std::vector<StackValue> stack;             // value stack after the instruction, bottom first
+    // What the instruction did to the stack on the path it took (bytecode/stackuse.h): the top
+    // `pops` entries of the stack before it left, `pushes` new ones are on top of `stack`. -1
+    // where the recorder could not tell (frame events, an instruction that raised, a step cut
+    // short by stop()) and in captures made before the recorder wrote them.
+    int pops = -1;
+    int pushes = -1;
     std::map<std::string, std::string> locals; // locals that changed: name → repr
 };
 

@@ -42,75 +42,88 @@ private slots:
         QTest::addColumn<Stack>("after");
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("caption");
+        // What the recorder wrote (the engine's stack use); -1: a capture without them.
+        QTest::addColumn<int>("pops");
+        QTest::addColumn<int>("pushes");
         const StackValue null = value("NULL", "NULL");
         const StackValue f = value("function", "<function f at 0x7f01>");
         const StackValue print = value("builtin_function_or_method", "<built-in function print>");
         QTest::addRow("multiply") << ints({"2", "3"}) << "BINARY_OP"
                                   << "*" << ints({"6"}) << "2 * 3 → 6"
-                                  << "pops 2, pushes 1";
-        // The result equals an operand below it: counts come from the opcode, not a diff.
+                                  << "pops 2, pushes 1" << 2 << 1;
+        // The result equals an operand below it: counts come from the recorder, not a diff.
         QTest::addRow("times one") << ints({"2", "1"}) << "BINARY_OP"
                                    << "*" << ints({"2"}) << "2 * 1 → 2"
-                                   << "pops 2, pushes 1";
+                                   << "pops 2, pushes 1" << 2 << 1;
         QTest::addRow("compare") << ints({"9", "1", "2"}) << "COMPARE_OP"
                                  << "<" << Stack{value("int", "9"), value("bool", "True")}
                                  << "1 < 2 → True"
-                                 << "pops 2, pushes 1";
+                                 << "pops 2, pushes 1" << 2 << 1;
         QTest::addRow("call") << Stack{null, f, value("int", "2"), value("int", "3")} << "CALL"
                               << "2" << ints({"7"}) << "f(2, 3) → 7"
-                              << "pops 4, pushes 1";
+                              << "pops 4, pushes 1" << 4 << 1;
         QTest::addRow("builtin call")
             << Stack{null, print, value("int", "7")} << "CALL"
             << "1" << Stack{value("NoneType", "None")} << "print(7) → None"
-            << "pops 3, pushes 1";
+            << "pops 3, pushes 1" << 3 << 1;
         QTest::addRow("load global with NULL")
             << Stack{} << "LOAD_GLOBAL"
             << "NULL + print" << Stack{null, print} << "print → <built-in function prin…"
-            << "pushes 2";
+            << "pushes 2" << 0 << 2;
         QTest::addRow("load fast") << ints({"2"}) << "LOAD_FAST"
                                    << "b" << ints({"2", "3"}) << "b → 3"
-                                   << "pushes 1";
+                                   << "pushes 1" << 0 << 1;
         QTest::addRow("load const") << Stack{} << "LOAD_CONST"
                                     << "1" << ints({"1"}) << "push 1"
-                                    << "pushes 1";
+                                    << "pushes 1" << 0 << 1;
         QTest::addRow("store") << ints({"7"}) << "STORE_FAST"
                                << "c" << Stack{} << "c = 7"
-                               << "pops 1";
+                               << "pops 1" << 1 << 0;
         QTest::addRow("store subscript") << Stack{value("list", "[0, 0]"), value("int", "5"),
                                                   value("list", "[0, 0]"), value("int", "1")}
                                          << "STORE_SUBSCR"
                                          << "" << Stack{value("list", "[0, 0]")} << "[0, 0][1] = 5"
-                                         << "pops 3";
+                                         << "pops 3" << 3 << 0;
         QTest::addRow("return") << ints({"7"}) << "RETURN_VALUE"
                                 << "" << Stack{} << "return 7"
-                                << "pops 1";
+                                << "pops 1" << 1 << 0;
         QTest::addRow("precall") << ints({"1", "2"}) << "PRECALL"
                                  << "1" << ints({"1", "2"}) << ""
-                                 << "no stack change";
+                                 << "no stack change" << 0 << 0;
         QTest::addRow("for iter next")
             << Stack{value("range_iterator", "<range_iterator>")} << "FOR_ITER"
             << "to 20" << Stack{value("range_iterator", "<range_iterator>"), value("int", "0")}
             << "next → 0"
-            << "pushes 1";
+            << "pushes 1" << 0 << 1;
         QTest::addRow("for iter exhausted")
             << Stack{value("range_iterator", "<range_iterator>")} << "FOR_ITER"
             << "to 20" << Stack{} << "iterator exhausted"
-            << "pops 1";
+            << "pops 1" << 1 << 0;
         QTest::addRow("unpack") << Stack{value("tuple", "(1, 2, 3)")} << "UNPACK_SEQUENCE"
                                 << "3" << ints({"3", "2", "1"}) << ""
-                                << "pops 1, pushes 3";
+                                << "pops 1, pushes 3" << 1 << 3;
         QTest::addRow("negate") << ints({"4"}) << "UNARY_NEGATIVE"
                                 << "" << ints({"-4"}) << "-4 → -4"
-                                << "pops 1, pushes 1";
+                                << "pops 1, pushes 1" << 1 << 1;
         QTest::addRow("tensor add")
             << Stack{tensor("[2, 3]", "float32"), tensor("[2, 3]", "float32")} << "BINARY_OP"
             << "+" << Stack{tensor("[2, 3]", "float32", true)}
             << "Tensor f32[2, 3] + Tensor f32[2, 3] → Tensor f32[2, 3] grad"
-            << "pops 2, pushes 1";
-        // Unknown opcode: the counts come from where the stacks start to differ.
+            << "pops 2, pushes 1" << 2 << 1;
+        // The same step in a capture from before the recorder wrote counts: the stacks only
+        // show that the top entry went.
+        QTest::addRow("times one, old capture") << ints({"2", "1"}) << "BINARY_OP"
+                                                << "*" << ints({"2"}) << ""
+                                                << "pops 1" << -1 << -1;
+        // Counts that cannot be right for the two stacks are not believed.
+        QTest::addRow("counts that do not fit") << ints({"2", "3"}) << "BINARY_OP"
+                                                << "*" << ints({"6"}) << "2 * 3 → 6"
+                                                << "pops 2, pushes 1" << 3 << 1;
+        // No counts (a capture from an older recorder, an unknown opcode): they come from where
+        // the stacks start to differ.
         QTest::addRow("unknown") << ints({"1", "2"}) << "SOME_FUTURE_OP"
                                  << "" << ints({"1", "5"}) << "→ 5"
-                                 << "pops 1, pushes 1";
+                                 << "pops 1, pushes 1" << -1 << -1;
     }
 
     // IS_OP and CONTAINS_OP: dis gives no argrepr, so only the recorded argument (1: inverted)
@@ -143,6 +156,8 @@ private slots:
         step.opname = opname.toStdString();
         step.arg = arg;
         step.stack = {value("bool", result.toUtf8().constData())};
+        step.pops = 2;
+        step.pushes = 1;
         const StackOperation op = describeStackOperation(before, step);
         QCOMPARE(op.text, text);
         QCOMPARE(op.caption, QStringLiteral("pops 2, pushes 1"));
@@ -155,10 +170,14 @@ private slots:
         QFETCH(Stack, after);
         QFETCH(QString, text);
         QFETCH(QString, caption);
+        QFETCH(int, pops);
+        QFETCH(int, pushes);
         Step step;
         step.opname = opname.toStdString();
         step.argrepr = argrepr.toStdString();
         step.stack = after;
+        step.pops = pops;
+        step.pushes = pushes;
         const StackOperation op = describeStackOperation(before, step);
         QCOMPARE(op.text, text);
         QCOMPARE(op.caption, caption);

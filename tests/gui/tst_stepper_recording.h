@@ -59,10 +59,18 @@ struct StepBuilder {
         steps.push_back(std::move(s));
         return *this;
     }
+
+    // The stack use the recorder writes for the step just added.
+    StepBuilder &uses(int pops, int pushes) {
+        steps.back().pops = pops;
+        steps.back().pushes = pushes;
+        return *this;
+    }
 };
 
 // What `dynascope trace --json` printed for StepDemoSource (addresses shortened), in its order:
-// 30 steps, a call event first in each frame, the returned value on each return event's stack.
+// 30 steps, a call event first in each frame, the returned value on each return event's stack,
+// each instruction's pops and pushes.
 inline std::vector<Step> stepDemoSteps() {
     const StackValue null = value("NULL", "NULL");
     const StackValue fn = value("function", "<function f at 0x7f01>");
@@ -72,35 +80,36 @@ inline std::vector<Step> stepDemoSteps() {
     StepBuilder b;
     const std::string m = "<module>";
     b.add(0, 1, 0, m, 1, 0, "", "", {}, {}, "call");
-    b.add(1, 1, 0, m, 1, 2, "LOAD_CONST", "<code object f>", {value("code", "<code object f>")});
-    b.add(2, 1, 0, m, 1, 4, "MAKE_FUNCTION", "", {fn});
-    b.add(3, 1, 0, m, 1, 6, "STORE_NAME", "f", {}, {{"f", fn.repr}});
-    b.add(4, 1, 0, m, 6, 8, "PUSH_NULL", "", {null});
-    b.add(5, 1, 0, m, 6, 10, "LOAD_NAME", "f", {null, fn});
-    b.add(6, 1, 0, m, 6, 12, "LOAD_CONST", "2", {null, fn, i("2")});
-    b.add(7, 1, 0, m, 6, 14, "LOAD_CONST", "3", {null, fn, i("2"), i("3")});
-    b.add(8, 1, 0, m, 6, 16, "PRECALL", "", {null, fn, i("2"), i("3")});
+    b.add(1, 1, 0, m, 1, 2, "LOAD_CONST", "<code object f>", {value("code", "<code object f>")})
+        .uses(0, 1);
+    b.add(2, 1, 0, m, 1, 4, "MAKE_FUNCTION", "", {fn}).uses(1, 1);
+    b.add(3, 1, 0, m, 1, 6, "STORE_NAME", "f", {}, {{"f", fn.repr}}).uses(1, 0);
+    b.add(4, 1, 0, m, 6, 8, "PUSH_NULL", "", {null}).uses(0, 1);
+    b.add(5, 1, 0, m, 6, 10, "LOAD_NAME", "f", {null, fn}).uses(0, 1);
+    b.add(6, 1, 0, m, 6, 12, "LOAD_CONST", "2", {null, fn, i("2")}).uses(0, 1);
+    b.add(7, 1, 0, m, 6, 14, "LOAD_CONST", "3", {null, fn, i("2"), i("3")}).uses(0, 1);
+    b.add(8, 1, 0, m, 6, 16, "PRECALL", "", {null, fn, i("2"), i("3")}).uses(0, 0);
     // f(2, 3): its own frame one level down; the CALL (step 9) completes after it.
     b.add(10, 2, 1, "f", 1, 0, "", "", {}, {{"a", "2"}, {"b", "3"}}, "call");
-    b.add(11, 2, 1, "f", 2, 2, "LOAD_FAST", "a", {i("2")});
-    b.add(12, 2, 1, "f", 2, 4, "LOAD_FAST", "b", {i("2"), i("3")});
-    b.add(13, 2, 1, "f", 2, 6, "BINARY_OP", "*", {i("6")});
-    b.add(14, 2, 1, "f", 2, 10, "LOAD_CONST", "1", {i("6"), i("1")});
-    b.add(15, 2, 1, "f", 2, 12, "BINARY_OP", "+", {i("7")});
-    b.add(16, 2, 1, "f", 2, 16, "STORE_FAST", "c", {}, {{"c", "7"}});
-    b.add(17, 2, 1, "f", 3, 18, "LOAD_FAST", "c", {i("7")});
-    b.add(18, 2, 1, "f", 3, 20, "RETURN_VALUE", "", {});
+    b.add(11, 2, 1, "f", 2, 2, "LOAD_FAST", "a", {i("2")}).uses(0, 1);
+    b.add(12, 2, 1, "f", 2, 4, "LOAD_FAST", "b", {i("2"), i("3")}).uses(0, 1);
+    b.add(13, 2, 1, "f", 2, 6, "BINARY_OP", "*", {i("6")}).uses(2, 1);
+    b.add(14, 2, 1, "f", 2, 10, "LOAD_CONST", "1", {i("6"), i("1")}).uses(0, 1);
+    b.add(15, 2, 1, "f", 2, 12, "BINARY_OP", "+", {i("7")}).uses(2, 1);
+    b.add(16, 2, 1, "f", 2, 16, "STORE_FAST", "c", {}, {{"c", "7"}}).uses(1, 0);
+    b.add(17, 2, 1, "f", 3, 18, "LOAD_FAST", "c", {i("7")}).uses(0, 1);
+    b.add(18, 2, 1, "f", 3, 20, "RETURN_VALUE", "", {}).uses(1, 0);
     b.add(19, 2, 1, "f", 3, 20, "", "7", {i("7")}, {}, "return");
-    b.add(9, 1, 0, m, 6, 20, "CALL", "", {i("7")});
-    b.add(20, 1, 0, m, 6, 30, "STORE_NAME", "x", {}, {{"x", "7"}});
-    b.add(21, 1, 0, m, 7, 32, "PUSH_NULL", "", {null});
-    b.add(22, 1, 0, m, 7, 34, "LOAD_NAME", "print", {null, pr});
-    b.add(23, 1, 0, m, 7, 36, "LOAD_NAME", "x", {null, pr, i("7")});
-    b.add(24, 1, 0, m, 7, 38, "PRECALL", "", {null, pr, i("7")});
-    b.add(25, 1, 0, m, 7, 42, "CALL", "", {none});
-    b.add(26, 1, 0, m, 7, 52, "POP_TOP", "", {});
-    b.add(27, 1, 0, m, 7, 54, "LOAD_CONST", "None", {none});
-    b.add(28, 1, 0, m, 7, 56, "RETURN_VALUE", "", {});
+    b.add(9, 1, 0, m, 6, 20, "CALL", "", {i("7")}).uses(4, 1);
+    b.add(20, 1, 0, m, 6, 30, "STORE_NAME", "x", {}, {{"x", "7"}}).uses(1, 0);
+    b.add(21, 1, 0, m, 7, 32, "PUSH_NULL", "", {null}).uses(0, 1);
+    b.add(22, 1, 0, m, 7, 34, "LOAD_NAME", "print", {null, pr}).uses(0, 1);
+    b.add(23, 1, 0, m, 7, 36, "LOAD_NAME", "x", {null, pr, i("7")}).uses(0, 1);
+    b.add(24, 1, 0, m, 7, 38, "PRECALL", "", {null, pr, i("7")}).uses(0, 0);
+    b.add(25, 1, 0, m, 7, 42, "CALL", "", {none}).uses(3, 1);
+    b.add(26, 1, 0, m, 7, 52, "POP_TOP", "", {}).uses(1, 0);
+    b.add(27, 1, 0, m, 7, 54, "LOAD_CONST", "None", {none}).uses(0, 1);
+    b.add(28, 1, 0, m, 7, 56, "RETURN_VALUE", "", {}).uses(1, 0);
     b.add(29, 1, 0, m, 7, 56, "", "None", {none}, {}, "return");
     return b.steps;
 }

@@ -77,6 +77,29 @@ private slots:
             QCOMPARE(steps[i].index, static_cast<long long>(i));
     }
 
+    // The recorder writes pops/pushes; a capture from before it did has none, and a step with
+    // only one of them is read as having neither (the stepper then compares the two stacks).
+    void stackCountsAreOptional() {
+        Step step;
+        step.opname = "BINARY_OP";
+        step.pops = 2;
+        step.pushes = 1;
+        const Json written = step;
+        QCOMPARE(written.value("pops", -1), 2);
+        QCOMPARE(written.value("pushes", -1), 1);
+        QCOMPARE(written.get<Step>().pops, 2);
+        QCOMPARE(written.get<Step>().pushes, 1);
+        Json old = written;
+        old.erase("pops");
+        old.erase("pushes");
+        QCOMPARE(old.get<Step>().pops, -1);
+        QCOMPARE(old.get<Step>().pushes, -1);
+        Json half = written;
+        half.erase("pushes");
+        QCOMPARE(half.get<Step>().pops, -1);
+        QVERIFY(!Json(Step{}).contains("pops")); // unknown counts are not written
+    }
+
     void writerStreamsEvents() {
         QTemporaryDir dir;
         std::string path = dir.filePath("stream.dscap").toStdString(), error;
@@ -228,6 +251,12 @@ private slots:
         QTest::addRow("locals")
             << QByteArray(R"({"type":"step","locals":"c=7"})")
             << "x.dscap line 2: step event: field 'locals' should be an object, not a string";
+        QTest::addRow("negative pops")
+            << QByteArray(R"({"type":"step","pops":-2,"pushes":1})")
+            << "x.dscap line 2: step event: field 'pops' is out of range";
+        QTest::addRow("pushes as string")
+            << QByteArray(R"({"type":"step","pops":1,"pushes":"1"})")
+            << "x.dscap line 2: step event: field 'pushes' should be an integer, not a string";
         QTest::addRow("opname null")
             << QByteArray(R"({"type":"step","opname":null})")
             << "x.dscap line 2: step event: field 'opname' should be a string, not null";

@@ -1,10 +1,11 @@
-// Stack effects of 3.11 opcodes as the stepper explains them: known push counts, operands, result.
+// What a recorded instruction did to the stack, as the stepper tells it: counts, operands, result.
 #include "stackoperation.h"
 
 #include "stackvaluetext.h"
 
 #include <QHash>
 #include <QObject>
+#include <QStringList>
 
 #include <algorithm>
 
@@ -12,112 +13,6 @@ namespace dynascope {
 namespace {
 
 constexpr int MaxOperand = 24;
-
-// Entries each opcode leaves on top of the stack; the pops follow from the two stacks. Opcodes
-// whose push count depends on an argument the step does not carry are absent (prefix diff).
-const QHash<QString, int> &pushCounts() {
-    static const QHash<QString, int> table = [] {
-        QHash<QString, int> t;
-        for (const char *op : {"LOAD_CONST",
-                               "LOAD_FAST",
-                               "LOAD_NAME",
-                               "LOAD_DEREF",
-                               "LOAD_CLOSURE",
-                               "LOAD_CLASSDEREF",
-                               "LOAD_BUILD_CLASS",
-                               "LOAD_ASSERTION_ERROR",
-                               "LOAD_ATTR",
-                               "PUSH_NULL",
-                               "BINARY_OP",
-                               "COMPARE_OP",
-                               "IS_OP",
-                               "CONTAINS_OP",
-                               "BINARY_SUBSCR",
-                               "UNARY_NEGATIVE",
-                               "UNARY_POSITIVE",
-                               "UNARY_NOT",
-                               "UNARY_INVERT",
-                               "GET_ITER",
-                               "GET_YIELD_FROM_ITER",
-                               "GET_LEN",
-                               "BUILD_TUPLE",
-                               "BUILD_LIST",
-                               "BUILD_SET",
-                               "BUILD_MAP",
-                               "BUILD_CONST_KEY_MAP",
-                               "BUILD_STRING",
-                               "BUILD_SLICE",
-                               "FORMAT_VALUE",
-                               "CALL",
-                               "CALL_FUNCTION_EX",
-                               "MAKE_FUNCTION",
-                               "IMPORT_NAME",
-                               "IMPORT_FROM",
-                               "COPY",
-                               "LIST_TO_TUPLE",
-                               "MATCH_CLASS",
-                               "CHECK_EXC_MATCH",
-                               "YIELD_VALUE",
-                               "GET_AWAITABLE",
-                               "SEND",
-                               "BEFORE_WITH"})
-            t.insert(QString::fromLatin1(op), 1);
-        t.insert(QStringLiteral("LOAD_METHOD"), 2);
-        t.insert(QStringLiteral("MATCH_MAPPING"), 1);
-        t.insert(QStringLiteral("MATCH_SEQUENCE"), 1);
-        t.insert(QStringLiteral("MATCH_KEYS"), 1);
-        for (const char *op : {"STORE_FAST",
-                               "STORE_NAME",
-                               "STORE_GLOBAL",
-                               "STORE_DEREF",
-                               "STORE_ATTR",
-                               "STORE_SUBSCR",
-                               "DELETE_SUBSCR",
-                               "POP_TOP",
-                               "RETURN_VALUE",
-                               "POP_JUMP_FORWARD_IF_TRUE",
-                               "POP_JUMP_FORWARD_IF_FALSE",
-                               "POP_JUMP_BACKWARD_IF_TRUE",
-                               "POP_JUMP_BACKWARD_IF_FALSE",
-                               "POP_JUMP_FORWARD_IF_NONE",
-                               "POP_JUMP_FORWARD_IF_NOT_NONE",
-                               "POP_JUMP_BACKWARD_IF_NONE",
-                               "POP_JUMP_BACKWARD_IF_NOT_NONE",
-                               "JUMP_IF_TRUE_OR_POP",
-                               "JUMP_IF_FALSE_OR_POP",
-                               "JUMP_FORWARD",
-                               "JUMP_BACKWARD",
-                               "JUMP_BACKWARD_NO_INTERRUPT",
-                               "NOP",
-                               "RESUME",
-                               "PRECALL",
-                               "KW_NAMES",
-                               "CACHE",
-                               "EXTENDED_ARG",
-                               "LIST_APPEND",
-                               "SET_ADD",
-                               "MAP_ADD",
-                               "LIST_EXTEND",
-                               "SET_UPDATE",
-                               "DICT_UPDATE",
-                               "DICT_MERGE",
-                               "IMPORT_STAR",
-                               "POP_EXCEPT",
-                               "DELETE_FAST",
-                               "DELETE_NAME",
-                               "DELETE_GLOBAL",
-                               "DELETE_DEREF",
-                               "DELETE_ATTR",
-                               "COPY_FREE_VARS",
-                               "MAKE_CELL",
-                               "RETURN_GENERATOR",
-                               "SETUP_ANNOTATIONS",
-                               "PRINT_EXPR"})
-            t.insert(QString::fromLatin1(op), 0);
-        return t;
-    }();
-    return table;
-}
 
 // The number of entries, from the bottom, that the two stacks share.
 int commonPrefix(const std::vector<StackValue> &a, const std::vector<StackValue> &b) {
@@ -245,18 +140,13 @@ StackOperation describeStackOperation(const std::vector<StackValue> &before, con
         return result;
     }
 
-    int pushes = -1;
-    if (op == QLatin1String("FOR_ITER"))
-        pushes = na > nb ? 1 : 0;
-    else if (op == QLatin1String("LOAD_GLOBAL"))
-        pushes = argrepr.startsWith(QLatin1String("NULL + ")) ? 2 : 1;
-    else if (op == QLatin1String("UNPACK_SEQUENCE") || op == QLatin1String("UNPACK_EX"))
-        pushes = na - nb + 1;
-    else if (auto it = pushCounts().find(op); it != pushCounts().end())
-        pushes = *it;
-
-    int pops = pushes >= 0 ? nb - na + pushes : -1;
-    if (pushes < 0 || pops < 0 || pops > nb || pushes > na || step.event == "return") {
+    // The recorder's counts (the engine's stack use on the path the instruction took) when they
+    // fit the two stacks; else, as for captures from older recorders, the counts that explain
+    // where the two stacks start to differ.
+    int pops = step.pops, pushes = step.pushes;
+    const bool recorded = step.event == "instruction" && pops >= 0 && pushes >= 0 && pops <= nb &&
+                          pushes <= na && nb - pops + pushes == na;
+    if (!recorded) {
         const int k = commonPrefix(before, after);
         pops = nb - k;
         pushes = na - k;

@@ -17,8 +17,9 @@ struct StackOperation {
 };
 
 // `before` is the stack the instruction started from (the previous step of the same frame), `step`
-// the recorded instruction with the stack after it. The counts come from what the opcode is known
-// to push; where the two stacks disagree with that, from where they start to differ.
+// the recorded instruction with the stack after it. The counts are the step's own pops/pushes
+// (the recorder writes them); a step without them (a capture from an older recorder), or whose
+// counts do not fit the two stacks, gets them from where the two stacks start to differ.
 StackOperation describeStackOperation(const std::vector<StackValue> &before, const Step &step);
 
 // "pops 2, pushes 1", "pushes 1", "pops 1", "no stack change".

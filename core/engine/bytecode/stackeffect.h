@@ -1,5 +1,5 @@
-// dis.stack_effect for CPython 3.11 opcodes, usable without the GIL (the stepper and tracer need
-// it).
+// dis.stack_effect for CPython 3.11 opcodes: stackuse.h's net effect but for the call pair, usable
+// without the GIL (the stepper and tracer need it).
 #pragma once
 
 #include <optional>

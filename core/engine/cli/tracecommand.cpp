@@ -2,8 +2,8 @@
 //
 // Text mode prints one line per step (and the script's own output) on stdout. --json prints one
 // JSON object per line on stdout: each step ({"type":"step","step","frame","function","line",
-// "offset","opname","argrepr","stack":[{"type","repr",…}],"locals":{…},"event",…}) and, if the
-// limit ends recording, {"type":"recording_stopped",…}. In --json mode everything the script
+// "offset","opname","argrepr","stack":[{"type","repr",…}],"locals":{…},"event","pops","pushes",
+// …}) and, if the limit ends recording, {"type":"recording_stopped",…}. In --json mode everything the script
 // prints (Python's sys.stdout and C-level writes to fd 1) goes to stderr, so stdout stays JSON.
 // Steps are printed when they complete (see record/recorder.h): a CALL into the script's own
 // code prints after the callee's steps, with the returned value on top of its stack.

@@ -2,7 +2,10 @@
 #include "record/codetable.h"
 
 #include "bytecode/bytecodedecoder.h"
+#include "bytecode/opcodes.h"
 #include "record/framereader.h"
+
+#include <opcode.h>
 
 namespace dynascope {
 
@@ -67,6 +70,7 @@ CodeTable::CodeTable(PyCodeObject *code, std::string id, bool recorded, PyObject
             m_byUnit[unit] = {instruction.opname, instruction.argrepr,
                               instruction.arg.value_or(-1)};
         }
+        resolveRunningInstructions();
         return;
     }
 
@@ -98,6 +102,28 @@ CodeTable::CodeTable(PyCodeObject *code, std::string id, bool recorded, PyObject
         m_info.instructions.push_back(std::move(instruction));
     }
     PyErr_Clear();
+    resolveRunningInstructions();
+}
+
+void CodeTable::resolveRunningInstructions() {
+    const std::vector<Instruction> &instructions = m_info.instructions;
+    for (size_t i = 0; i < instructions.size(); ++i) {
+        size_t runs = i;
+        while (instructions[runs].opcode == EXTENDED_ARG && runs + 1 < instructions.size())
+            ++runs;
+        const Instruction &instruction = instructions[runs];
+        size_t unit = static_cast<size_t>(instructions[i].offset / 2);
+        if (unit >= m_byUnit.size())
+            continue;
+        Text &text = m_byUnit[unit];
+        text.runOpcode = baseOpcode(instruction.opcode);
+        text.runArg = instruction.arg.value_or(0);
+        text.fallThrough = instruction.offset + 2 * (1 + inlineCacheCount(text.runOpcode));
+        const StackUse unknown{-1, -1};
+        text.fallThroughUse =
+            stackUse(text.runOpcode, text.runArg, JumpMode::NotTaken).value_or(unknown);
+        text.jumpUse = stackUse(text.runOpcode, text.runArg, JumpMode::Taken).value_or(unknown);
+    }
 }
 
 const CodeTable::Text &CodeTable::at(int offset) const {

@@ -1,6 +1,7 @@
 // CodeTable: what the recorder knows about one code object (instruction names, locals, filter).
 #pragma once
 
+#include "bytecode/stackuse.h"
 #include "model/instruction.h"
 #include "python/pyref.h"
 
@@ -16,6 +17,17 @@ public:
     struct Text {
         std::string opname, argrepr;
         int arg = -1; // IS_OP/CONTAINS_OP: the inversion flag, which argrepr leaves empty
+        // What runs when CPython traces this offset, for its stack use: the base opcode and
+        // folded argument, and the offset it falls through to when it does not jump. For an
+        // EXTENDED_ARG that is the instruction it prefixes, which CPython runs without a trace
+        // event of its own. -1 where unknown.
+        int runOpcode = -1;
+        int runArg = 0;
+        int fallThrough = -1;
+        // Its stack use when it falls through and when it jumps (bytecode/stackuse.h), looked
+        // up once here rather than per step; {-1, -1} where the engine does not know it.
+        StackUse fallThroughUse{-1, -1};
+        StackUse jumpUse{-1, -1};
     };
 
     // Decodes `code` with the bytecode stage (canonical, deoptimised bytecode, as dis does);
@@ -37,6 +49,9 @@ public:
     bool slotIsCell(int i) const { return m_slotIsCell[i]; }
 
 private:
+    // Fills runOpcode, runArg and fallThrough of every instruction in m_info.
+    void resolveRunningInstructions();
+
     PyRef m_code; // keeps the code (and so its address, our cache key) alive
     CodeInfo m_info;
     std::vector<Text> m_byUnit; // indexed by offset / 2

@@ -1,6 +1,7 @@
 // The trace function behind Recorder: CPython's call/opcode/return/exception events → Steps.
 #include "record/recorder.h"
 
+#include "bytecode/stackuse.h"
 #include "record/codetable.h"
 #include "record/framereader.h"
 #include "record/sourcefilter.h"
@@ -10,6 +11,7 @@
 #include <Python.h>
 
 #include <frameobject.h>
+#include <opcode.h>
 
 #include <algorithm>
 #include <memory>
@@ -44,6 +46,14 @@ struct FrameState {
     // a new value cannot reuse that address.
     std::vector<PyObject *> locals;
     std::vector<StackKey> stack; // parallel to pending.stack
+};
+
+// What ended a frame's pending step, which decides what is known about its stack use.
+enum class Completion {
+    NextInstruction, // the frame's next opcode event: the instruction ran to its end
+    Return,          // the frame's return event: RETURN_VALUE, or YIELD_VALUE suspending it
+    Exception,       // the instruction raised: no stack after it
+    Stop,            // recording stopped while the step waited (a call still running)
 };
 
 PyObject *cellContents(PyObject *slot, bool isCell) {
@@ -82,8 +92,13 @@ private:
     void onReturn(PyFrameObject *frame, PyObject *value);
     void onException(PyFrameObject *frame, PyObject *info);
     FrameState *find(PyFrameObject *frame);
-    // Fills the pending step's stack and changed locals from the frame as it is now; sends it.
-    void complete(FrameState &state, PyFrameObject *frame);
+    // Fills the pending step's stack, stack use and changed locals from the frame as it is now;
+    // sends it.
+    void complete(FrameState &state, PyFrameObject *frame, Completion how);
+    // The pending step's pops/pushes on the path it took (-1 where unknown); `unpackedMethod`:
+    // a PRECALL replaced the NULL under its callable (see precallUnpackingBoundMethod).
+    static void setStackUse(Step &step, const CodeTable::Text &text, PyFrameObject *frame,
+                            Completion how, bool unpackedMethod);
     // Brings state.pending.stack up to date with the frame's value stack.
     void readStack(FrameState &state, PyFrameObject *frame);
     void readChangedLocals(FrameState &state, PyFrameObject *frame, Step &step, bool all);
@@ -189,7 +204,8 @@ void Recorder::Impl::stop(bool flushPending) {
         std::sort(waiting.begin(), waiting.end(),
                   [](FrameState *a, FrameState *b) { return a->pending.index < b->pending.index; });
         for (FrameState *state : waiting)
-            complete(*state, reinterpret_cast<PyFrameObject *>(state->frame.get()));
+            complete(*state, reinterpret_cast<PyFrameObject *>(state->frame.get()),
+                     Completion::Stop);
     }
     m_frames.clear();
     m_lastFrame = nullptr;
@@ -257,7 +273,7 @@ void Recorder::Impl::onOpcode(PyFrameObject *frame) {
     if (!state)
         return;
     if (state->hasPending)
-        complete(*state, frame);
+        complete(*state, frame, Completion::NextInstruction);
     if (Step *step = begin(*state, frame, state->pending, "instruction")) {
         const CodeTable::Text &text = state->code->at(step->offset);
         step->opname = text.opname;
@@ -272,7 +288,7 @@ void Recorder::Impl::onReturn(PyFrameObject *frame, PyObject *value) {
     if (!state)
         return;
     if (state->hasPending)
-        complete(*state, frame);
+        complete(*state, frame, Completion::Return);
     --m_depth;
     if (!m_installed)
         return;
@@ -302,7 +318,7 @@ void Recorder::Impl::onException(PyFrameObject *frame, PyObject *info) {
     if (!state)
         return;
     if (state->hasPending)
-        complete(*state, frame); // the instruction raised: no stack after it (empty)
+        complete(*state, frame, Completion::Exception); // no stack after it (empty)
     Step *step = begin(*state, frame, m_event, "exception");
     if (!step)
         return;
@@ -354,17 +370,50 @@ Step *Recorder::Impl::begin(FrameState &state, PyFrameObject *frame, Step &step,
         step.opname.clear();
         step.argrepr.clear();
         step.arg = -1;
+        step.pops = step.pushes = -1;
     } else if (step.event.empty()) {
         step.event = event;
     }
     return &step;
 }
 
-void Recorder::Impl::complete(FrameState &state, PyFrameObject *frame) {
+void Recorder::Impl::complete(FrameState &state, PyFrameObject *frame, Completion how) {
     state.hasPending = false;
+    Step &step = state.pending;
+    const CodeTable::Text &text = state.code->at(step.offset);
+    // PRECALL n with [NULL, bound method, n arguments] on top: was the NULL slot NULL before?
+    // (state.stack still holds the objects of the stack the instruction started from.)
+    const size_t below = static_cast<size_t>(std::max(text.runArg, 0)) + 2;
+    const size_t callableSlot = state.stack.size() >= below ? state.stack.size() - below : 0;
+    const bool precallOnNull = text.runOpcode == PRECALL && state.stack.size() >= below &&
+                               state.stack[callableSlot].object == nullptr;
     readStack(state, frame);
-    readChangedLocals(state, frame, state.pending, false);
-    emit(state.pending);
+    const bool unpackedMethod = precallOnNull && callableSlot < state.stack.size() &&
+                                state.stack[callableSlot].object != nullptr;
+    setStackUse(step, text, frame, how, unpackedMethod);
+    readChangedLocals(state, frame, step, false);
+    emit(step);
+}
+
+void Recorder::Impl::setStackUse(Step &step, const CodeTable::Text &text, PyFrameObject *frame,
+                                 Completion how, bool unpackedMethod) {
+    StackUse use{-1, -1};
+    if (how == Completion::NextInstruction) {
+        // The path taken shows in where the frame went on: FOR_ITER falls through to the loop
+        // body and jumps when the iterator is exhausted.
+        const bool fellThrough = PyFrame_GetLasti(frame) == text.fallThrough;
+        use = unpackedMethod ? precallUnpackingBoundMethod(text.runArg)
+              : fellThrough  ? text.fallThroughUse
+                             : text.jumpUse;
+    } else if (how == Completion::Return && text.runOpcode == RETURN_VALUE) {
+        use = text.fallThroughUse;
+    } else if (how == Completion::Return && text.runOpcode == YIELD_VALUE) {
+        // Suspended: the value sent in is pushed on resumption, and shows on the stack of the
+        // frame's next call step.
+        use = yieldValueSuspending();
+    }
+    step.pops = use.pops;
+    step.pushes = use.pushes;
 }
 
 void Recorder::Impl::readStack(FrameState &state, PyFrameObject *frame) {

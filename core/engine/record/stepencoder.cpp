@@ -170,6 +170,14 @@ void StepEncoder::append(const Step &step, std::string &out) {
     appendKey("opname", out);
     appendString(step.opname, out);
     out += ',';
+    if (step.pops >= 0 && step.pushes >= 0) {
+        appendKey("pops", out);
+        appendInteger(step.pops, out);
+        out += ',';
+        appendKey("pushes", out);
+        appendInteger(step.pushes, out);
+        out += ',';
+    }
     appendKey("stack", out);
     out += '[';
     for (size_t i = 0; i < step.stack.size(); ++i) {

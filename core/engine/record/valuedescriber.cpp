@@ -67,10 +67,6 @@ std::string describeRaised() {
     return text + ">";
 }
 
-void appendTypeName(PyObject *value, std::string &out) {
-    out += _PyType_Name(Py_TYPE(value));
-}
-
 } // namespace
 
 bool ValueDescriber::isImmutable(PyObject *value) {

@@ -68,10 +68,6 @@ PyObject *resumeNative(PyThreadState *tstate, _PyInterpreterFrame *frame, const 
     return evalFrameInCPython(tstate, frame);
 }
 
-std::string qualname(PyObject *code) {
-    return CodeView::of(code)->qualname();
-}
-
 BreakStep breakStepAt(const CodeView &view, int offset) {
     BreakStep step;
     step.offset = offset;

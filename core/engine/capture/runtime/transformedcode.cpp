@@ -130,6 +130,9 @@ private:
             return r.items.empty() ? "<method>" : recipe(r.items[0]) + ".<method>";
         case Recipe::Kind::Getattr:
             return (r.items.empty() ? std::string("?") : recipe(r.items[0])) + "." + r.name;
+        case Recipe::Kind::GradExit:
+            return std::string("<grad-mode __exit__: restores grad_mode=") +
+                   (r.index ? "True" : "False") + ">";
         }
         return "?";
     }

@@ -102,8 +102,9 @@ bool CaptureSession::keepOutputEvent(const Event &event) {
     // Past the first megabyte an output event goes to the console only: a script printing
     // 100 MB must not keep 100 MB of events (and a million JSON objects) in the GUI.
     const auto text = event.body.find("text");
-    const qint64 size =
-        text != event.body.end() && text->is_string() ? qint64(text->get_ref<const std::string &>().size()) : 0;
+    const qint64 size = text != event.body.end() && text->is_string()
+                            ? qint64(text->get_ref<const std::string &>().size())
+                            : 0;
     if (m_outputInEvents + size <= m_console.capacityBytes()) {
         m_outputInEvents += size;
         return true;
@@ -111,7 +112,8 @@ bool CaptureSession::keepOutputEvent(const Event &event) {
     m_outputInEvents = m_console.capacityBytes() + 1; // later small ones are not kept either
     const std::string stream = event.body.value("stream", std::string("stdout"));
     appendConsole(stream == "stderr" ? ConsoleEntry::Stderr : ConsoleEntry::Stdout,
-                  size > 0 ? QString::fromStdString(text->get_ref<const std::string &>()) : QString());
+                  size > 0 ? QString::fromStdString(text->get_ref<const std::string &>())
+                           : QString());
     return false;
 }
 

@@ -83,9 +83,9 @@ void ConsoleView::dropFront(qint64 chars) {
         return;
     QTextCursor cursor(document());
     cursor.setPosition(int(m_note.size()));
-    cursor.setPosition(int(std::min<qint64>(m_note.size() + chars,
-                                            document()->characterCount() - 1)),
-                       QTextCursor::KeepAnchor);
+    cursor.setPosition(
+        int(std::min<qint64>(m_note.size() + chars, document()->characterCount() - 1)),
+        QTextCursor::KeepAnchor);
     cursor.removeSelectedText();
 }
 

@@ -28,14 +28,16 @@ struct WorkerMemoryLimit {
 
 QAction *addWorkerMemoryLimitAction(QMenu *menu, RunController *run, QWidget *dialogParent) {
     QAction *action = menu->addAction(WorkerMemoryLimit::tr("Worker &Memory Limit…"));
-    action->setStatusTip(WorkerMemoryLimit::tr("The most memory (address space) a run's worker may reserve; a script "
-                            "that needs more gets MemoryError"));
+    action->setStatusTip(WorkerMemoryLimit::tr(
+        "The most memory (address space) a run's worker may reserve; a script "
+        "that needs more gets MemoryError"));
     applyLimit(run, QSettings().value(SettingKey, DefaultWorkerMemoryLimitMb).toLongLong());
     QObject::connect(action, &QAction::triggered, dialogParent, [run, dialogParent] {
         bool ok = false;
         const int megabytes = QInputDialog::getInt(
             dialogParent, WorkerMemoryLimit::tr("Worker Memory Limit"),
-            WorkerMemoryLimit::tr("Address-space limit of the worker in MB (0: none; torch needs about 1,000):"),
+            WorkerMemoryLimit::tr(
+                "Address-space limit of the worker in MB (0: none; torch needs about 1,000):"),
             int(std::min<long long>(run->runOptions().memoryLimitMb, 1 << 20)), 0, 1 << 20, 1024,
             &ok);
         if (!ok)

@@ -73,10 +73,9 @@ private slots:
         for (int i = 0; i < 25; ++i) // 2,500 bytes, 1,500 or more dropped
             log.append(ConsoleEntry::Stdout, line);
         QCOMPARE(log.droppedBytes() + log.keptBytes(), 2500);
-        QCOMPARE(log.droppedNote(),
-                 QStringLiteral("… %1 of earlier output not kept")
-                     .arg(QLocale().formattedDataSize(log.droppedBytes(), 1,
-                                                      QLocale::DataSizeSIFormat)));
+        QCOMPARE(log.droppedNote(), QStringLiteral("… %1 of earlier output not kept")
+                                        .arg(QLocale().formattedDataSize(
+                                            log.droppedBytes(), 1, QLocale::DataSizeSIFormat)));
         log.clear();
         QVERIFY(log.droppedNote().isEmpty());
         QCOMPARE(log.keptBytes(), 0);

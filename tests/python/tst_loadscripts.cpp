@@ -23,8 +23,9 @@ Json reportOf(const QString &out, QString &scriptOut) {
 QString eagerOutput(const QString &path, const QString &dir) {
     const ProcessResult eager = runProcess(
         DYNASCOPE_PYTHON_EXECUTABLE,
-        {"-c", "import sys, torch\ntorch.compile = lambda f, **kw: f\nsys.argv = [sys.argv[1]]\n"
-               "exec(compile(open(sys.argv[0]).read(), sys.argv[0], 'exec'))",
+        {"-c",
+         "import sys, torch\ntorch.compile = lambda f, **kw: f\nsys.argv = [sys.argv[1]]\n"
+         "exec(compile(open(sys.argv[0]).read(), sys.argv[0], 'exec'))",
          path},
         dir);
     return eager.exitCode == 0 ? eager.out : QStringLiteral("python3.11 failed: ") + eager.err;
@@ -54,8 +55,8 @@ private slots:
         source += "    return x\n\nx = torch.arange(4.0)\n"
                   "print(torch.compile(f, backend='eager')(x))\n";
         const QString path = writeScript(QDir(m_dir.path()), "big.py", source);
-        const ProcessResult ours = runProcess(DYNASCOPE_EXE, {"explain", "--json", path},
-                                              m_dir.path(), {}, 240000);
+        const ProcessResult ours =
+            runProcess(DYNASCOPE_EXE, {"explain", "--json", path}, m_dir.path(), {}, 240000);
         QCOMPARE(ours.exitCode, 0);
         QString scriptOut;
         const Json report = reportOf(ours.out, scriptOut);
@@ -75,15 +76,14 @@ private slots:
     void twoHundredCompiledFunctions() {
         QByteArray source = "import torch\n\n";
         for (int i = 0; i < 200; ++i)
-            source += QStringLiteral("def f%1(x):\n    return (x + %1).relu() * 2\n\n")
-                          .arg(i)
-                          .toUtf8();
+            source +=
+                QStringLiteral("def f%1(x):\n    return (x + %1).relu() * 2\n\n").arg(i).toUtf8();
         source += "fns = [torch.compile(globals()[f'f{i}'], backend='eager') for i in range(200)]\n"
                   "x = torch.linspace(-300, 3, 7)\n"
                   "print(sum(float(fn(x).sum()) for fn in fns))\n";
         const QString path = writeScript(QDir(m_dir.path()), "many.py", source);
-        const ProcessResult ours = runProcess(DYNASCOPE_EXE, {"explain", "--json", path},
-                                              m_dir.path(), {}, 240000);
+        const ProcessResult ours =
+            runProcess(DYNASCOPE_EXE, {"explain", "--json", path}, m_dir.path(), {}, 240000);
         QCOMPARE(ours.exitCode, 0);
         QString scriptOut;
         const Json report = reportOf(ours.out, scriptOut);

@@ -69,9 +69,8 @@ private slots:
 
     void runFlagMatchesPythonUnderPrlimit() {
         const QString path = writeScript(QDir(m_dir.path()), "hog.py", Hog);
-        const ProcessResult oracle =
-            runProcess("prlimit", {"--as=536870912", DYNASCOPE_PYTHON_EXECUTABLE, path},
-                       m_dir.path());
+        const ProcessResult oracle = runProcess(
+            "prlimit", {"--as=536870912", DYNASCOPE_PYTHON_EXECUTABLE, path}, m_dir.path());
         QVERIFY(oracle.finished);
         QCOMPARE(oracle.exitCode, 1);
         QCOMPARE(oracle.out, QString("limit 512\n"));
@@ -91,9 +90,8 @@ private slots:
         const QString path = writeScript(QDir(m_dir.path()), "torchhog.py",
                                          "import torch\nx = torch.empty(2**31, dtype=torch.uint8)\n"
                                          "print('allocated')\n");
-        const ProcessResult oracle =
-            runProcess("prlimit", {"--as=1073741824", DYNASCOPE_PYTHON_EXECUTABLE, path},
-                       m_dir.path());
+        const ProcessResult oracle = runProcess(
+            "prlimit", {"--as=1073741824", DYNASCOPE_PYTHON_EXECUTABLE, path}, m_dir.path());
         QCOMPARE(oracle.exitCode, 1);
         QVERIFY(oracle.err.contains("DefaultCPUAllocator: can't allocate memory"));
         const ProcessResult ours =
@@ -120,7 +118,7 @@ private slots:
         const std::vector<Json> stream = events(ours.out);
         const Json *error = firstOfType(stream, EventType::Error);
         QVERIFY(error);
-        QCOMPARE(error->value("type", std::string()), std::string("MemoryError"));
+        QCOMPARE(error->value("exc_type", std::string()), std::string("MemoryError"));
         const Json *limit = firstOfType(stream, "memory_limit");
         QVERIFY(limit);
         QCOMPARE(limit->value("limit_mb", 0LL), 512LL);
@@ -157,16 +155,17 @@ private slots:
     void badLimitsAreRefused() {
         const QString path = writeScript(QDir(m_dir.path()), "report.py", Reporter);
         for (const char *bad : {"-1", "abc", "99999999"}) {
-            const ProcessResult run = runDynascope({"run", "--memory-limit", bad, path}, m_dir.path());
+            const ProcessResult run =
+                runDynascope({"run", "--memory-limit", bad, path}, m_dir.path());
             QCOMPARE(run.exitCode, 2);
             QVERIFY2(run.err.contains("is not a whole number of megabytes"), qPrintable(run.err));
         }
-        const QByteArray command = QByteArray::fromStdString(encodeEvent(
-                                       Json{{"cmd", "run"},
-                                            {"script", path.toStdString()},
-                                            {"memory_limit_mb", "lots"}})) +
-                                   "\n";
-        const std::vector<Json> stream = events(runDynascope({"worker"}, m_dir.path(), command).out);
+        const QByteArray command =
+            QByteArray::fromStdString(encodeEvent(Json{
+                {"cmd", "run"}, {"script", path.toStdString()}, {"memory_limit_mb", "lots"}})) +
+            "\n";
+        const std::vector<Json> stream =
+            events(runDynascope({"worker"}, m_dir.path(), command).out);
         const Json *error = firstOfType(stream, EventType::Error);
         QVERIFY(error);
         QCOMPARE(error->value("message", std::string()),

@@ -58,7 +58,8 @@ int runCapturedScript(const ScriptOptions &options,
         int status = runner.execute();
         if (runner.error()) {
             writeThrough("stderr", runner.error()->formatted);
-            if (memoryLimit > 0 && isAllocationFailure(runner.error()->type, runner.error()->message))
+            if (memoryLimit > 0 &&
+                isAllocationFailure(runner.error()->type, runner.error()->message))
                 std::fprintf(stderr,
                              "dynascope: the memory limit of %lld MB was reached "
                              "(--memory-limit MB raises it; 0 removes it)\n",

@@ -18,7 +18,8 @@ std::optional<long long> parseMemoryLimit(const std::string &text, std::string &
 // thread's 8 MB stack and glibc's 64 MB malloc arenas per thread), so limits under ~1 GB stop a
 // torch script while it imports torch. Then every allocation that would pass it fails: Python
 // raises MemoryError, C++ code throws std::bad_alloc (torch turns it into a RuntimeError
-// "DefaultCPUAllocator: can't allocate memory"), and a library that does not check malloc may crash.
+// "DefaultCPUAllocator: can't allocate memory"), and a library that does not check malloc may
+// crash.
 std::string applyMemoryLimit(long long megabytes);
 
 // Whether a script's uncaught exception of type `type` with `message` is an allocation failure.

@@ -2029,8 +2029,8 @@
         <translation>正在运行 %1</translation>
     </message>
     <message>
-        <source> (if it ran out of memory: the worker&apos;s memory limit is %L1 MB, Run ▸ Worker Memory Limit raises it)</source>
-        <translation>（若是内存不足：工作进程的内存上限为 %L1 MB，可在 运行 ▸ 工作进程内存上限 中调高）</translation>
+        <source>If it ran out of memory: the worker&apos;s memory limit is %L1 MB, Run ▸ Worker Memory Limit raises it.</source>
+        <translation>若是内存不足：工作进程的内存上限为 %L1 MB，可在 运行 ▸ 工作进程内存上限 中调高。</translation>
     </message>
     <message>
         <source>The worker&apos;s memory limit of %L1 MB was reached (MemoryError); Run ▸ Worker Memory Limit raises it</source>

@@ -42,15 +42,18 @@ RunController::RunController(CaptureSession *session, QObject *parent)
     connect(m_worker, &WorkerClient::crashed, this, [this](const QString &signal) {
         if (m_ended)
             return; // after the exit event: the script's run was complete
-        QString description =
+        end(int(RunState::Crashed),
             tr("The worker crashed (%1) — the script was stopped; press F5 to run again")
-                .arg(signal);
-        // A library that does not check malloc dies when the address-space limit refuses it.
+                .arg(signal),
+            true);
+        // A library that does not check malloc dies when the address-space limit refuses it:
+        // a line of its own in the console (the status bar keeps the crash).
         if (m_options.memoryLimitMb > 0)
-            description += tr(" (if it ran out of memory: the worker's memory limit is %L1 MB, "
-                              "Run ▸ Worker Memory Limit raises it)")
-                               .arg(m_options.memoryLimitMb);
-        end(int(RunState::Crashed), description, true);
+            m_session->appendConsole(
+                ConsoleEntry::System,
+                tr("If it ran out of memory: the worker's memory limit is %L1 MB, Run ▸ Worker "
+                   "Memory Limit raises it.")
+                    .arg(m_options.memoryLimitMb));
     });
     connect(m_worker, &WorkerClient::stopped, this, [this] {
         if (!m_ended)

@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ConsoleLog</name>
+    <message>
+        <source>… %1 of earlier output not kept</source>
+        <translation>… 更早的 %1 输出未保留</translation>
+    </message>
+</context>
+<context>
     <name>GraphGroup</name>
     <message>
         <source>%1 · compile 1</source>
@@ -207,6 +214,25 @@
     <message>
         <source>Recording: %1</source>
         <translation>录制：%1</translation>
+    </message>
+</context>
+<context>
+    <name>WorkerMemoryLimit</name>
+    <message>
+        <source>Worker &amp;Memory Limit…</source>
+        <translation>工作进程内存上限(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>The most memory (address space) a run&apos;s worker may reserve; a script that needs more gets MemoryError</source>
+        <translation>一次运行的工作进程最多可保留的内存（地址空间）；需要更多内存的脚本会得到 MemoryError</translation>
+    </message>
+    <message>
+        <source>Worker Memory Limit</source>
+        <translation>工作进程内存上限</translation>
+    </message>
+    <message>
+        <source>Address-space limit of the worker in MB (0: none; torch needs about 1,000):</source>
+        <translation>工作进程的地址空间上限，单位 MB（0：不限；torch 约需 1,000）：</translation>
     </message>
 </context>
 <context>
@@ -2001,6 +2027,14 @@
     <message>
         <source>Running %1</source>
         <translation>正在运行 %1</translation>
+    </message>
+    <message>
+        <source>If it ran out of memory: the worker&apos;s memory limit is %L1 MB, Run ▸ Worker Memory Limit raises it.</source>
+        <translation>若是内存不足：工作进程的内存上限为 %L1 MB，可在 运行 ▸ 工作进程内存上限 中调高。</translation>
+    </message>
+    <message>
+        <source>The worker&apos;s memory limit of %L1 MB was reached (MemoryError); Run ▸ Worker Memory Limit raises it</source>
+        <translation>已达到工作进程的内存上限 %L1 MB（MemoryError）；可在 运行 ▸ 工作进程内存上限 中调高</translation>
     </message>
 </context>
 <context>

@@ -32,6 +32,7 @@ void CaptureSession::reset(RunState state, const QString &description) {
     m_error.reset();
     m_exitStatus.reset();
     m_console.clear();
+    m_outputInEvents = 0;
     m_recordedSource = state == RunState::Running ? m_sourceText : QString(); // what runs
     m_runState = state;
     m_runDescription = description;
@@ -50,6 +51,8 @@ void CaptureSession::addEvent(const Event &event) {
         addEvent(*renamed);
         return;
     }
+    if (event.type == EventType::Output && !keepOutputEvent(event))
+        return;
     m_events.push_back(event);
     std::vector<Json> &ofType = m_eventsByType[event.type];
     ofType.push_back(event.body);
@@ -95,9 +98,29 @@ void CaptureSession::addEvent(const Event &event) {
     emit eventAdded(QString::fromStdString(event.type), index);
 }
 
+bool CaptureSession::keepOutputEvent(const Event &event) {
+    // Past the first megabyte an output event goes to the console only: a script printing
+    // 100 MB must not keep 100 MB of events (and a million JSON objects) in the GUI.
+    const auto text = event.body.find("text");
+    const qint64 size = text != event.body.end() && text->is_string()
+                            ? qint64(text->get_ref<const std::string &>().size())
+                            : 0;
+    if (m_outputInEvents + size <= m_console.capacityBytes()) {
+        m_outputInEvents += size;
+        return true;
+    }
+    m_outputInEvents = m_console.capacityBytes() + 1; // later small ones are not kept either
+    const std::string stream = event.body.value("stream", std::string("stdout"));
+    appendConsole(stream == "stderr" ? ConsoleEntry::Stderr : ConsoleEntry::Stdout,
+                  size > 0 ? QString::fromStdString(text->get_ref<const std::string &>())
+                           : QString());
+    return false;
+}
+
 void CaptureSession::appendConsole(ConsoleEntry::Kind kind, const QString &text) {
-    m_console.push_back({kind, text});
-    emit consoleAppended(m_console.back());
+    const QString stored = m_console.append(kind, text);
+    if (!stored.isEmpty())
+        emit consoleAppended(ConsoleEntry{kind, stored});
 }
 
 void CaptureSession::endRun(RunState state, const QString &description) {

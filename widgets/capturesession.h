@@ -1,6 +1,7 @@
 // The one context every view observes: the current script, the events of its run, the selection.
 #pragma once
 
+#include "consolelog.h"
 #include "model/event.h"
 #include "model/instruction.h"
 #include "model/scripterror.h"
@@ -15,13 +16,6 @@
 #include <vector>
 
 namespace dynascope {
-
-// A text the console shows, in the order it arrived.
-struct ConsoleEntry {
-    enum Kind { Stdout, Stderr, System, Warning };
-    Kind kind = System;
-    QString text;
-};
 
 // An instruction of the run: the CodeInfo::id of its code object and its byte offset.
 struct InstructionRef {
@@ -44,7 +38,9 @@ enum class RunState { Idle, Running, Finished, Stopped, Crashed, FailedToStart }
 // For panel authors:
 //  - Run data: codeInfos(), codeInfo(id), error(), exitStatus(), console(), and for every other
 //    event type eventsOfType("step"|"graph"|"graph_break"|"guards"|"call"|…) — the raw JSON
-//    bodies, decode with the model's from_json. allEvents() keeps the stream order.
+//    bodies, decode with the model's from_json. allEvents() keeps the stream order. "output"
+//    events are kept there only for the run's first megabyte of output (a recording saves
+//    those); later output lives only in console(), bounded to its last megabyte.
 //  - Signals: runStarted() (everything cleared: a run starts or a new script was opened),
 //  eventAdded(type, index into eventsOfType(type)),
 //    codeAdded(index into codeInfos()), consoleAppended(entry), errorChanged(), runStateChanged().
@@ -91,7 +87,8 @@ public:
     std::optional<std::pair<int, int>> errorLocation() const;
     // The status of the "exit" event, if one came.
     std::optional<int> exitStatus() const { return m_exitStatus; }
-    const std::vector<ConsoleEntry> &console() const { return m_console; }
+    // The console's text: the run's last megabyte of output (consolelog.h).
+    const ConsoleLog &console() const { return m_console; }
     const std::vector<Json> &eventsOfType(const std::string &type) const;
     const std::vector<Event> &allEvents() const { return m_events; }
 
@@ -113,6 +110,8 @@ signals:
 
 private:
     void reset(RunState state, const QString &description);
+    // Whether an "output" event is stored; one that is not goes straight to the console.
+    bool keepOutputEvent(const Event &event);
     bool isScriptFile(const std::string &file) const;
 
     QString m_scriptPath;
@@ -127,7 +126,8 @@ private:
     CodeIdAliases m_codeAliases; // the recorder's ids of code objects already described
     std::optional<ScriptError> m_error;
     std::optional<int> m_exitStatus;
-    std::vector<ConsoleEntry> m_console;
+    ConsoleLog m_console;
+    qint64 m_outputInEvents = 0; // bytes of "output" events kept in m_events
     int m_selectedLine = 0;
     InstructionRef m_selectedInstruction;
 };

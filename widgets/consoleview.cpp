@@ -9,23 +9,98 @@
 #include <QTextBlock>
 #include <QTextCharFormat>
 #include <QTextCursor>
+#include <QTimer>
 
 namespace dynascope {
 
 ConsoleView::ConsoleView(CaptureSession *session, QWidget *parent)
-    : QPlainTextEdit(parent), m_session(session) {
+    : QPlainTextEdit(parent), m_session(session), m_batch(new QTimer(this)) {
     setReadOnly(true);
     setUndoRedoEnabled(false);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    setMaximumBlockCount(20000); // a script printing in a loop must not eat the GUI's memory
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setMouseTracking(true);
-    connect(m_session, &CaptureSession::runStarted, this, [this] {
-        clear();
-        for (const ConsoleEntry &e : m_session->console())
-            append(e);
+    m_batch->setSingleShot(true);
+    m_batch->setInterval(BatchMs);
+    connect(m_batch, &QTimer::timeout, this, [this] {
+        if (!m_pending.empty()) {
+            flushPending();
+            m_batch->start(); // still busy: keep batching
+        }
     });
-    connect(m_session, &CaptureSession::consoleAppended, this, &ConsoleView::append);
+    connect(m_session, &CaptureSession::runStarted, this, &ConsoleView::render);
+    connect(m_session, &CaptureSession::consoleAppended, this, &ConsoleView::queue);
+    connect(m_session, &CaptureSession::runStateChanged, this, &ConsoleView::flushPending);
+}
+
+void ConsoleView::render() {
+    m_pending.clear();
+    m_pendingChars = 0;
+    clear();
+    m_note.clear();
+    const ConsoleLog &log = m_session->console();
+    m_droppedChars = log.droppedChars();
+    showNote(log.droppedNote());
+    for (const ConsoleEntry &e : log)
+        append(e);
+}
+
+void ConsoleView::queue(const ConsoleEntry &entry) {
+    if (!m_pending.empty() && m_pending.back().kind == entry.kind)
+        m_pending.back().text += entry.text;
+    else
+        m_pending.push_back(entry);
+    m_pendingChars += entry.text.size();
+    if (!m_batch->isActive()) {
+        flushPending(); // the first entry after a quiet spell shows at once
+        m_batch->start();
+    }
+}
+
+void ConsoleView::flushPending() {
+    if (m_pending.empty())
+        return;
+    const ConsoleLog &log = m_session->console();
+    QScrollBar *bar = verticalScrollBar();
+    const bool atEnd = bar->value() == bar->maximum();
+    if (m_pendingChars > log.capacityBytes()) {
+        render(); // the batch alone is more than the log keeps: show the log as it is
+    } else {
+        for (const ConsoleEntry &e : m_pending)
+            append(e);
+        m_pending.clear();
+        m_pendingChars = 0;
+        dropFront(log.droppedChars() - m_droppedChars);
+        m_droppedChars = log.droppedChars();
+        showNote(log.droppedNote());
+    }
+    if (atEnd)
+        bar->setValue(bar->maximum());
+}
+
+void ConsoleView::dropFront(qint64 chars) {
+    if (chars <= 0)
+        return;
+    QTextCursor cursor(document());
+    cursor.setPosition(int(m_note.size()));
+    cursor.setPosition(
+        int(std::min<qint64>(m_note.size() + chars, document()->characterCount() - 1)),
+        QTextCursor::KeepAnchor);
+    cursor.removeSelectedText();
+}
+
+void ConsoleView::showNote(const QString &note) {
+    const QString line = note.isEmpty() ? QString() : note + QLatin1Char('\n');
+    if (line == m_note)
+        return;
+    QTextCursor cursor(document());
+    cursor.setPosition(0);
+    cursor.setPosition(int(m_note.size()), QTextCursor::KeepAnchor);
+    QTextCharFormat format;
+    format.setForeground(palette().color(QPalette::PlaceholderText));
+    format.setFontItalic(true);
+    cursor.insertText(line, format);
+    m_note = line;
 }
 
 namespace {
@@ -51,25 +126,16 @@ void ConsoleView::append(const ConsoleEntry &entry) {
         format.setForeground(entry.kind == ConsoleEntry::System
                                  ? palette().color(QPalette::PlaceholderText)
                                  : (dark ? QColor(0xf0, 0xa0, 0x40) : QColor(0xb3, 0x5c, 0x00)));
-        format.setFontItalic(true);
-        // Messages of Dynascope itself stand on their own lines.
-        if (!document()->lastBlock().text().isEmpty())
-            text.prepend(QLatin1Char('\n'));
-        if (!text.endsWith(QLatin1Char('\n')))
-            text.append(QLatin1Char('\n'));
+        format.setFontItalic(true); // the log put the message on its own lines
         break;
     }
     insert(text, format);
 }
 
 void ConsoleView::insert(const QString &text, const QTextCharFormat &format) {
-    QScrollBar *bar = verticalScrollBar();
-    const bool atEnd = bar->value() == bar->maximum();
     QTextCursor cursor(document());
     cursor.movePosition(QTextCursor::End);
     cursor.insertText(text, format);
-    if (atEnd)
-        bar->setValue(bar->maximum());
 }
 
 void ConsoleView::appendWithLinks(const QString &text, const QTextCharFormat &format) {

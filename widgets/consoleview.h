@@ -5,11 +5,21 @@
 
 #include <QPlainTextEdit>
 
+#include <vector>
+
+class QTimer;
+
 namespace dynascope {
 
-// Appends the session's console entries as they arrive: stdout in the text colour, stderr red,
-// system messages grey italic, protocol warnings dark orange italic. Cleared when a run starts.
-// A traceback's `File "PATH", line N` is a link: a click selects that line of the script.
+// Shows the session's console (a ConsoleLog: the run's last megabyte): stdout in the text colour,
+// stderr red, system messages grey italic, protocol warnings dark orange italic. Cleared when a
+// run starts. A traceback's `File "PATH", line N` is a link: a click selects that line.
+//
+// Appends in batches: the first entry after a quiet spell shows at once, entries arriving within
+// the next BatchMs are inserted together when the timer fires, so a script printing in a loop
+// costs one document edit per batch, not one per write. After each batch the view drops from its
+// front what the log dropped, and its first line is the log's note ("… 98.9 MB of earlier output
+// not kept"); the text below the note is always exactly the log's text.
 class ConsoleView : public QPlainTextEdit {
     Q_OBJECT
 public:
@@ -19,6 +29,12 @@ public:
     bool activateLink(const QString &href);
     // The hrefs of the traceback links shown, in order (for tests).
     QStringList links() const;
+    // Inserts the entries still waiting for the batch timer (tests; the end of a run).
+    void flushPending();
+    // The note line shown above the kept text (empty when nothing was dropped).
+    QString droppedNote() const { return m_note; }
+
+    static constexpr int BatchMs = 40;
 
 signals:
     void lineActivated(const QString &file, int line);
@@ -28,11 +44,20 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
 
 private:
+    void queue(const ConsoleEntry &entry);
+    void render();
     void append(const ConsoleEntry &entry);
     void appendWithLinks(const QString &text, const QTextCharFormat &format);
     void insert(const QString &text, const QTextCharFormat &format);
+    void dropFront(qint64 chars);
+    void showNote(const QString &note);
 
     CaptureSession *m_session;
+    QTimer *m_batch;
+    std::vector<ConsoleEntry> m_pending;
+    qint64 m_pendingChars = 0;
+    qint64 m_droppedChars = 0; // the log's droppedChars() that the document reflects
+    QString m_note;            // the note shown as the first line (with its line break)
 };
 
 } // namespace dynascope

@@ -13,6 +13,7 @@
 #include "icons/themeicons.h"
 #include "kernels/kerneldocks.h"
 #include "lessons/lessondocks.h"
+#include "memorylimitaction.h"
 #include "recentfiles.h"
 #include "recording/recordingfile.h"
 #include "runcontroller.h"
@@ -199,6 +200,7 @@ void MainWindow::createActions() {
         QSettings().setValue("run/maxSteps", steps);
         applyLimit(steps);
     });
+    addWorkerMemoryLimitAction(runMenu, m_run, this);
     // The shortcuts must work wherever the focus is, docks included.
     m_runAction->setShortcutContext(Qt::ApplicationShortcut);
     m_stopAction->setShortcutContext(Qt::ApplicationShortcut);

@@ -16,6 +16,8 @@ RunController::RunController(CaptureSession *session, QObject *parent)
     // The "exit" event is the worker's last word: the run ends there, not seconds later when
     // the interpreter (and torch) has finished tearing down. The process is left to exit.
     connect(m_worker, &WorkerClient::eventReceived, this, [this](const Event &event) {
+        if (event.type == "memory_limit")
+            m_memoryLimitReached = true;
         if (event.type != EventType::Exit || m_ended)
             return;
         m_ended = true;
@@ -44,6 +46,14 @@ RunController::RunController(CaptureSession *session, QObject *parent)
             tr("The worker crashed (%1) — the script was stopped; press F5 to run again")
                 .arg(signal),
             true);
+        // A library that does not check malloc dies when the address-space limit refuses it:
+        // a line of its own in the console (the status bar keeps the crash).
+        if (m_options.memoryLimitMb > 0)
+            m_session->appendConsole(
+                ConsoleEntry::System,
+                tr("If it ran out of memory: the worker's memory limit is %L1 MB, Run ▸ Worker "
+                   "Memory Limit raises it.")
+                    .arg(m_options.memoryLimitMb));
     });
     connect(m_worker, &WorkerClient::stopped, this, [this] {
         if (!m_ended)
@@ -59,15 +69,24 @@ bool RunController::isRunning() const {
 
 void RunController::finish(int status) {
     QString description;
-    if (const auto &error = m_session->error())
+    if (m_memoryLimitReached)
+        description = memoryLimitMessage(m_options.memoryLimitMb);
+    else if (const auto &error = m_session->error())
         description = tr("Failed: %1").arg(QString::fromStdString(error->summary()));
     else
         description = tr("Finished with exit status %1").arg(status);
-    end(int(RunState::Finished), description, false);
+    end(int(RunState::Finished), description, m_memoryLimitReached);
+}
+
+QString RunController::memoryLimitMessage(long long megabytes) {
+    return tr("The worker's memory limit of %L1 MB was reached (MemoryError); Run ▸ Worker "
+              "Memory Limit raises it")
+        .arg(megabytes);
 }
 
 void RunController::run() {
     m_ended = false;
+    m_memoryLimitReached = false;
     m_teardown->stop();
     // WorkerClient::run() drops a running worker without a word; the new run clears the session.
     m_session->beginRun();

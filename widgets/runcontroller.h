@@ -31,6 +31,9 @@ public:
     void run();
     void stop();
 
+    // What the console and status bar say when the script hit the worker's memory limit.
+    static QString memoryLimitMessage(long long megabytes);
+
 signals:
     void runningChanged(bool running);
 
@@ -43,6 +46,7 @@ private:
     RunOptions m_options;
     QTimer *m_teardown;   // stops a worker whose teardown hangs after its exit event
     bool m_ended = false; // the exit event came: the run is over, the process may linger
+    bool m_memoryLimitReached = false; // the worker sent "memory_limit"
 };
 
 } // namespace dynascope

@@ -41,6 +41,8 @@ void WorkerClient::run(const QString &scriptPath, const QStringList &args,
         command["kernel_timing"] = true;
     if (options.maxSteps > 0)
         command["max_steps"] = options.maxSteps;
+    if (options.memoryLimitMb > 0)
+        command["memory_limit_mb"] = options.memoryLimitMb;
 
     m_process = new QProcess(this);
     // Relative paths in a script mean "next to the script", as when run from its own folder.

@@ -18,6 +18,7 @@ struct RunOptions {
     long long maxSteps = 0;      // 0: the recorder's default limit
     bool includeLibrary = false; // also record the standard library and installed packages
     bool kernelTiming = false;   // build kernels first, then send "timing" (Run Compiled Kernels)
+    long long memoryLimitMb = 0; // the worker's address-space limit (RLIMIT_AS); 0: none
 };
 
 // One run of `dynascope worker`: writes the run command on the worker's stdin, splits its stdout

@@ -4,6 +4,7 @@
 #include "model/event.h"
 #include "scriptprocess.h"
 
+#include <QCryptographicHash>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -156,6 +157,45 @@ private slots:
         QCOMPARE(QString::fromStdString(stream.events.back().value("type", "")), "exit");
         QCOMPARE(stream.events.back().value("status", -1), oracle.exitCode);
         QCOMPARE(ours.exitCode, oracle.exitCode);
+    }
+
+    // 100 MB to stdout: every byte reaches our stdout, in order (size and SHA-256 as python3.11).
+    void hundredMegabytesToStdout() {
+        const QString path = script("flood.py", R"(import sys
+chunk = ''.join(chr(33 + (i * 7) % 90) for i in range(2000))
+for i in range(100_000):
+    print(f'{i:09d} ' + chunk[i % 1000:i % 1000 + 989])
+sys.stdout.write('é' * 1000 + '\n')
+print('last line: done')
+sys.exit(3)
+)");
+        auto run = [&](const QString &program, const QStringList &args) {
+            QProcess process;
+            process.setWorkingDirectory(m_dir.path());
+            process.start(program, args);
+            QCryptographicHash hash(QCryptographicHash::Sha256);
+            qint64 bytes = 0;
+            while (process.state() != QProcess::NotRunning || process.bytesAvailable() > 0) {
+                process.waitForReadyRead(1000);
+                const QByteArray chunk = process.readAllStandardOutput();
+                bytes += chunk.size();
+                hash.addData(chunk);
+                if (process.state() == QProcess::NotRunning && chunk.isEmpty())
+                    break;
+            }
+            process.waitForFinished(300000);
+            return std::tuple(bytes, hash.result().toHex(), process.exitCode(),
+                              process.readAllStandardError());
+        };
+        const auto [pythonBytes, pythonHash, pythonStatus, pythonErr] =
+            run(DYNASCOPE_PYTHON_EXECUTABLE, {path});
+        const auto [ourBytes, ourHash, ourStatus, ourErr] = run(DYNASCOPE_EXE, {"run", path});
+        QCOMPARE(pythonBytes, 100'000'000 + 2001 + 16);
+        QCOMPARE(ourBytes, pythonBytes);
+        QCOMPARE(ourHash, pythonHash);
+        QCOMPARE(ourStatus, 3);
+        QCOMPARE(ourStatus, pythonStatus);
+        QCOMPARE(ourErr, pythonErr);
     }
 };
 

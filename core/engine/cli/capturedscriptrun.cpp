@@ -1,6 +1,7 @@
 // The start-up, run and error reporting that `run` and `explain` share.
 #include "cli/capturedscriptrun.h"
 
+#include "cli/memorylimit.h"
 #include "python/interpreter.h"
 #include "python/outputcapture.h"
 #include "python/scriptrunner.h"
@@ -22,6 +23,18 @@ int runCapturedScript(const ScriptOptions &options,
                       const std::function<int(int status)> &afterRun) {
     Args argv{options.script};
     argv.insert(argv.end(), options.scriptArgs.begin(), options.scriptArgs.end());
+    long long memoryLimit = 0;
+    if (options.has("--memory-limit")) {
+        std::string problem;
+        std::optional<long long> limit = parseMemoryLimit(options.value("--memory-limit"), problem);
+        if (limit)
+            problem = applyMemoryLimit(*limit);
+        if (!problem.empty()) {
+            std::fprintf(stderr, "dynascope: %s\n", problem.c_str());
+            return 2;
+        }
+        memoryLimit = *limit;
+    }
     try {
         Interpreter interpreter(argv);
         // Declared after the interpreter: both hold Python objects and must go before it does.
@@ -43,8 +56,15 @@ int runCapturedScript(const ScriptOptions &options,
             return 2;
         installTorchShim();
         int status = runner.execute();
-        if (runner.error())
+        if (runner.error()) {
             writeThrough("stderr", runner.error()->formatted);
+            if (memoryLimit > 0 &&
+                isAllocationFailure(runner.error()->type, runner.error()->message))
+                std::fprintf(stderr,
+                             "dynascope: the memory limit of %lld MB was reached "
+                             "(--memory-limit MB raises it; 0 removes it)\n",
+                             memoryLimit);
+        }
         return afterRun(status);
     } catch (const std::exception &e) {
         std::fprintf(stderr, "dynascope: %s\n", e.what());

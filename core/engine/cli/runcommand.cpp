@@ -17,6 +17,9 @@ ScriptOptionParser makeParser() {
     parser.addOption("--report", "OUT.json",
                      "after the script, write the capture report (graphs, breaks, guards, "
                      "recompiles) as JSON");
+    parser.addOption("--memory-limit", "MB",
+                     "limit the process's address space (RLIMIT_AS) to MB megabytes; a script "
+                     "that passes it gets MemoryError (torch needs ~1 GB to import)");
     return parser;
 }
 

@@ -15,16 +15,22 @@
 //     {"type":"error", ...ScriptError...}                  an uncaught exception, a syntax error,
 //                                                          or a WorkerError (bad command, missing
 //                                                          file, interpreter failed to start)
+//     {"type":"memory_limit","limit_mb":N}                 the script ended with an allocation
+//                                                          failure under memory_limit_mb (after
+//                                                          its error event)
 //     {"type":"exit","status":N}                           last: 0, 1 (exception/syntax error),
 //                                                          SystemExit's code, 2 (WorkerError)
 //   Other stages add their events (step, graph, …) between code and exit.
 // - Command: ONE line of JSON on stdin (the rest of stdin is the script's: input(), sys.stdin):
-//     {"cmd":"run","script":PATH,"args":[...],"record":bool,"max_steps":N,"include_library":bool}
-//   Only cmd and script are required; unknown fields are ignored.
+//     {"cmd":"run","script":PATH,"args":[...],"record":bool,"max_steps":N,"include_library":bool,
+//      "memory_limit_mb":N}
+//   Only cmd and script are required; unknown fields are ignored. memory_limit_mb (0: none) sets
+//   the worker's address-space limit (RLIMIT_AS) before the interpreter starts.
 // - Stop: the GUI kills the process (SIGKILL). The worker installs no signal handlers, so a
 //   crash in native code ends it by that signal, which the GUI reports as a crash.
 #include "bytecode/codedescriber.h"
 #include "cli/commands.h"
+#include "cli/memorylimit.h"
 #include "cli/workereventchannel.h"
 #include "cli/workerrequest.h"
 #include "dynascopeversion.h"
@@ -124,6 +130,8 @@ int runScript(EventSink &events, const WorkerRequest &request) {
         setenv("DYNASCOPE_BENCH", "1", 1);
         setenv("DYNASCOPE_KERNELS_SYNC", "1", 1);
     }
+    if (std::string problem = applyMemoryLimit(request.memoryLimitMb); !problem.empty())
+        return failWorker(events, problem);
     std::vector<std::string> argv{request.script};
     argv.insert(argv.end(), request.args.begin(), request.args.end());
     Interpreter interpreter(argv);
@@ -168,8 +176,12 @@ int runScript(EventSink &events, const WorkerRequest &request) {
     int status = runner.execute();
     if (recorder)
         recorder->stop();
-    if (runner.error())
+    if (runner.error()) {
         emitError(events, *runner.error());
+        if (request.memoryLimitMb > 0 &&
+            isAllocationFailure(runner.error()->type, runner.error()->message))
+            events.emit(Json{{"type", "memory_limit"}, {"limit_mb", request.memoryLimitMb}});
+    }
     emitKernelEvents(events, kernelTiming && status == 0);
     emitExit(events, status);
     return status;

@@ -63,6 +63,14 @@ std::optional<WorkerRequest> WorkerRequest::parse(const std::string &line, std::
         }
         request.maxSteps = it->get<long long>();
     }
+    if (auto it = json.find("memory_limit_mb"); it != json.end() && !it->is_null()) {
+        if (!it->is_number_integer() || it->get<long long>() < 0 ||
+            it->get<long long>() > (1LL << 20)) {
+            error = "field 'memory_limit_mb' is not a whole number from 0 to 1048576";
+            return std::nullopt;
+        }
+        request.memoryLimitMb = it->get<long long>();
+    }
     request.raw = std::move(json);
     return request;
 }

@@ -16,6 +16,7 @@ struct WorkerRequest {
     bool record = false;         // record concrete steps (record stage)
     long long maxSteps = 0;      // 0: the recorder's default
     bool includeLibrary = false; // also step through library code
+    long long memoryLimitMb = 0; // RLIMIT_AS of the worker in MB; 0: none (cli/memorylimit.h)
     Json raw;                    // the whole command, for fields added later
 
     // Unknown fields are ignored; nullopt with `error` naming the problem otherwise.

@@ -133,7 +133,7 @@ const std::map<std::string, Claim> &drillClaims() {
              const Json &next = run.of(EventType::Call).at(size_t(m.eventIndex) + 1);
              return unless(call.value("result", "") == "recompile" && verdict.is_object() &&
                                !verdict.value("hit", true) &&
-                               verdict["failure"].value("check", "") == "dtype" &&
+                               verdict.value("check", "") == "dtype" &&
                                firstVerdict(next).value("entry", -1) == verdict.value("entry", -2),
                            "no failed dtype guard with the old entry kept");
          }},

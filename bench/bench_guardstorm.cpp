@@ -6,9 +6,9 @@
 //
 //   bench_guardstorm [CALLS]
 #include "capturesession.h"
+#include "guards/calltimeline.h"
 #include "guards/guardsdock.h"
 #include "guards/guardspanel.h"
-#include "guards/calltimeline.h"
 #include "mainwindow.h"
 #include "runcontroller.h"
 #include "workerclient.h"
@@ -83,7 +83,8 @@ int main(int argc, char **argv) {
         bytes += encodeEvent(e).size() + 1;
     std::printf("%d calls: %.1f s, peak RSS %.0f MiB, %zu call events (%zu bytes), timeline %d "
                 "marks\n",
-                calls, seconds, peakResidentMiB(), window.session()->eventsOfType(EventType::Call).size(),
-                bytes, dock->panel()->timeline()->callCount());
+                calls, seconds, peakResidentMiB(),
+                window.session()->eventsOfType(EventType::Call).size(), bytes,
+                dock->panel()->timeline()->callCount());
     return 0;
 }

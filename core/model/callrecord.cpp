@@ -89,9 +89,8 @@ void CallSummary::add(const CallRecord &call) {
 }
 
 bool GuardFailure::operator==(const GuardFailure &o) const {
-    return guardIndex == o.guardIndex && kind == o.kind && source == o.source &&
-           check == o.check && expected == o.expected && actual == o.actual &&
-           message == o.message;
+    return guardIndex == o.guardIndex && kind == o.kind && source == o.source && check == o.check &&
+           expected == o.expected && actual == o.actual && message == o.message;
 }
 
 bool CompactFailure::operator==(const CompactFailure &o) const {

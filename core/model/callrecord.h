@@ -73,7 +73,7 @@ struct RegionCall {
     // Recompile / CacheLimit: the last entry's failure message. Not sent: readers resolve it
     // from the last verdict (resolveReasons in failuretext.h).
     std::string reason;
-    bool uncaptured = false;         // the entry runs the region in CPython (break in a loop)
+    bool uncaptured = false; // the entry runs the region in CPython (break in a loop)
 };
 
 struct CallRecord {

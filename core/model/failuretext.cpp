@@ -31,15 +31,15 @@ std::pair<std::string, std::string> indexed(const std::string &check) {
     return {check.substr(0, open), check.substr(open + 1, check.size() - open - 2)};
 }
 
-std::string tensorMessage(const GuardInfo &g, const std::string &check,
-                          const std::string &expected, const std::string &actual) {
+std::string tensorMessage(const GuardInfo &g, const std::string &check, const std::string &expected,
+                          const std::string &actual) {
     const std::string prefix = "tensor '" + g.source + "' ";
     if (check == "type") // Dynamo's words, stray quote included
         return "expected type of '" + g.source + "' to be a tensor type, ' but found <class '" +
                actual + "'>";
     if (check == "requires_grad")
-        return prefix + "requires_grad mismatch. expected requires_grad=" +
-               (expected == "True" ? "1" : "0");
+        return prefix +
+               "requires_grad mismatch. expected requires_grad=" + (expected == "True" ? "1" : "0");
     auto [what, index] = indexed(check);
     if (what == "size" || what == "stride")
         return prefix + what + " mismatch at index " + index + ". expected " + expected +

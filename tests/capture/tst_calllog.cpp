@@ -2,13 +2,13 @@
 // Dynamo's cache (entries in insertion order, one per new static shape, then the cache size
 // limit), the `call` events carry the same records, and each entry's transformed code names its
 // graph and the resume region where the function breaks.
+#include "model/callrecord.h"
+#include "model/event.h"
+#include "model/failuretext.h"
+#include "python/interpreter.h"
 #include "runtime/captureevents.h"
 #include "runtime/capturemodule.h"
 #include "runtime/coderecord.h"
-#include "model/event.h"
-#include "model/callrecord.h"
-#include "model/failuretext.h"
-#include "python/interpreter.h"
 
 #include <Python.h>
 #include <QtTest>
@@ -146,7 +146,8 @@ private slots:
             if (e.value("function", "") != "f")
                 continue;
             if (e.value("type", "") == "guards")
-                entryGuards[e.at("entry").get<int>()] = e.at("guards").get<std::vector<GuardInfo>>();
+                entryGuards[e.at("entry").get<int>()] =
+                    e.at("guards").get<std::vector<GuardInfo>>();
             if (e.value("type", "") == "call") {
                 // A compact verdict carries no text: no kind, source, expected or message.
                 for (const Json &r : e.at("regions"))
@@ -251,15 +252,17 @@ private slots:
         QCOMPARE(calls200, size_t(200));
         QCOMPARE(calls400, size_t(400));
         // Quadratic growth would give 4x (each call naming every entry it tried).
-        QVERIFY2(double(bytes400) < 2.5 * double(bytes200),
-                 qPrintable(QString("%1 bytes for 400 calls, %2 for 200").arg(bytes400).arg(bytes200)));
+        QVERIFY2(
+            double(bytes400) < 2.5 * double(bytes200),
+            qPrintable(QString("%1 bytes for 400 calls, %2 for 200").arg(bytes400).arg(bytes200)));
 
         // The oracle: each entry's slow check (GuardSet::checkSlow) on the call's own input.
         std::map<int, std::vector<GuardInfo>> entryGuards;
         std::vector<CallRecord> calls;
         for (const Json &e : m_events) {
             if (e.value("type", "") == "guards")
-                entryGuards[e.at("entry").get<int>()] = e.at("guards").get<std::vector<GuardInfo>>();
+                entryGuards[e.at("entry").get<int>()] =
+                    e.at("guards").get<std::vector<GuardInfo>>();
             if (e.value("type", "") == "call")
                 calls.push_back(e.get<CallRecord>());
         }

@@ -271,7 +271,8 @@ void TestGuardsView::paddingDemoInTheWorker() {
     const int failedGuard = failed.at("guard").get<int>();
     int entriesTried = 0;
     for (const Json &v : tried)
-        entriesTried += std::abs(v.value("last", v.at("entry").get<int>()) - v.at("entry").get<int>()) + 1;
+        entriesTried +=
+            std::abs(v.value("last", v.at("entry").get<int>()) - v.at("entry").get<int>()) + 1;
     CallTimeline *timeline = panel->timeline();
     QTest::mouseClick(timeline, Qt::LeftButton, {}, timeline->markRect(row).center());
     QCOMPARE(timeline->currentRow(), row);

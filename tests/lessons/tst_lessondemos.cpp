@@ -162,8 +162,7 @@ const std::map<std::string, Claim> &drillClaims() {
         {"requires_grad_guard",
          [](const DemoRun &run, const M &m) {
              const Json verdict = firstVerdict(event(run, m));
-             return unless(verdict.is_object() &&
-                               verdict.value("check", "") == "requires_grad",
+             return unless(verdict.is_object() && verdict.value("check", "") == "requires_grad",
                            "the recompile is not caused by requires_grad");
          }},
         {"help_capture",

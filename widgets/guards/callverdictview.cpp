@@ -54,8 +54,8 @@ void CallVerdictView::setCall(const CallRecord *call, const FunctionCache *funct
             // A run of entries that failed alike: one row per entry, each in its own words.
             for (int k = 0; k < v.count(); ++k) {
                 const int number = v.entryAt(k);
-                const GuardFailure f = function ? function->failureAt(v, k)
-                                                : resolveFailure(v.failure, nullptr);
+                const GuardFailure f =
+                    function ? function->failureAt(v, k) : resolveFailure(v.failure, nullptr);
                 auto *item = new QTreeWidgetItem(region);
                 item->setData(0, EntryRole, number);
                 item->setText(

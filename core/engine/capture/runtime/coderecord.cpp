@@ -78,10 +78,10 @@ PyRef CodeRegistry::toPython() const {
         PyDict_SetItemString(d.get(), "breaks", fromJson(breaks).get());
         Json entries = Json::array();
         for (size_t i = 0; i < r->entries.size(); ++i)
-            entries.push_back(Json{{"region_start", r->entries[i].first},
-                                   {"guards", r->entries[i].second},
-                                   {"transformed", i < r->transformed.size() ? r->transformed[i]
-                                                                            : std::string()}});
+            entries.push_back(Json{
+                {"region_start", r->entries[i].first},
+                {"guards", r->entries[i].second},
+                {"transformed", i < r->transformed.size() ? r->transformed[i] : std::string()}});
         PyDict_SetItemString(d.get(), "entries", fromJson(entries).get());
         Json recompiles = Json::array();
         for (const std::string &reason : r->recompiles)

@@ -3,12 +3,12 @@
 #define Py_BUILD_CORE 1
 #include "runtime/regionrunner.h"
 
+#include "model/failuretext.h"
 #include "runtime/captureevents.h"
 #include "runtime/coderecord.h"
 #include "runtime/compiledfunction.h"
 #include "runtime/framehook.h"
 #include "runtime/transformedcode.h"
-#include "model/failuretext.h"
 #include "trace/breakcatalogue.h"
 #include "trace/captureconfig.h"
 #include "trace/codeview.h"

@@ -90,10 +90,7 @@ double recordNanos() {
                 .count();
         call.regions.emplace_back();
         RegionCall &rc = call.regions.back();
-        EntryVerdict verdict;
-        verdict.entry = 0;
-        verdict.hit = true;
-        rc.tried.push_back(std::move(verdict));
+        rc.tried.push_back(EntryVerdict::of(0, true));
         rc.entry = 0;
         call.guardUs = 0.5;
         if (log.size() == 100000)

@@ -88,6 +88,43 @@ void CallSummary::add(const CallRecord &call) {
     }
 }
 
+bool GuardFailure::operator==(const GuardFailure &o) const {
+    return guardIndex == o.guardIndex && kind == o.kind && source == o.source && check == o.check &&
+           expected == o.expected && actual == o.actual && message == o.message;
+}
+
+bool CompactFailure::operator==(const CompactFailure &o) const {
+    return guardIndex == o.guardIndex && check == o.check && actual == o.actual &&
+           expected == o.expected && message == o.message;
+}
+
+EntryVerdict EntryVerdict::of(int entry, bool hit) {
+    EntryVerdict v;
+    v.entry = v.last = entry;
+    v.hit = hit;
+    return v;
+}
+
+bool EntryVerdict::extend(const EntryVerdict &next) {
+    if (hit || next.hit || !(failure == next.failure) || next.entry != next.last)
+        return false;
+    const int step = last == entry ? next.entry - last : (last > entry ? 1 : -1);
+    if (step != 1 && step != -1)
+        return false;
+    if (next.entry != last + step)
+        return false;
+    last = next.entry;
+    return true;
+}
+
+long CallRecord::entriesTried() const {
+    long n = 0;
+    for (const RegionCall &r : regions)
+        for (const EntryVerdict &v : r.tried)
+            n += v.count();
+    return n;
+}
+
 void to_json(Json &j, const GuardFailure &f) {
     j = Json{{"guard", f.guardIndex}, {"kind", f.kind},         {"source", f.source},
              {"check", f.check},      {"expected", f.expected}, {"actual", f.actual},
@@ -103,16 +140,41 @@ void from_json(const Json &j, GuardFailure &f) {
     f.message = j.value("message", std::string());
 }
 
+void to_json(Json &j, const CompactFailure &f) {
+    j = Json{{"guard", f.guardIndex}, {"check", f.check}, {"actual", f.actual}};
+    if (f.expected)
+        j["expected"] = *f.expected;
+    if (f.message)
+        j["message"] = *f.message;
+}
+void from_json(const Json &j, CompactFailure &f) {
+    f.guardIndex = j.value("guard", -1);
+    f.check = j.value("check", std::string());
+    f.actual = j.value("actual", std::string());
+    f.expected.reset();
+    f.message.reset();
+    if (auto it = j.find("expected"); it != j.end() && it->is_string())
+        f.expected = it->get<std::string>();
+    if (auto it = j.find("message"); it != j.end() && it->is_string())
+        f.message = it->get<std::string>();
+}
+
+// {"entry": 4, "hit": false, "guard": 2, "check": "value", "actual": "7"}, with "last" for a run.
 void to_json(Json &j, const EntryVerdict &v) {
     j = Json{{"entry", v.entry}, {"hit", v.hit}};
+    if (v.last != v.entry)
+        j["last"] = v.last;
     if (!v.hit)
-        j["failure"] = v.failure;
+        j.update(Json(v.failure));
 }
 void from_json(const Json &j, EntryVerdict &v) {
     v.entry = j.value("entry", -1);
+    v.last = j.value("last", v.entry);
     v.hit = j.value("hit", false);
-    if (auto it = j.find("failure"); it != j.end() && it->is_object())
-        v.failure = it->get<GuardFailure>();
+    v.failure = v.hit ? CompactFailure() : j.get<CompactFailure>();
+    // An untrusted run far longer than any cache is refused (readers expand runs).
+    if (v.count() > 1000000)
+        v.last = v.entry;
 }
 
 void to_json(Json &j, const RegionCall &r) {
@@ -120,8 +182,6 @@ void to_json(Json &j, const RegionCall &r) {
              {"result", callOutcomeName(r.outcome)},
              {"tried", r.tried},
              {"entry", r.entry}};
-    if (!r.reason.empty())
-        j["reason"] = r.reason;
     if (r.uncaptured)
         j["uncaptured"] = true;
 }
@@ -131,7 +191,7 @@ void from_json(const Json &j, RegionCall &r) {
     callOutcomeFromName(j.value("result", std::string()), r.outcome);
     r.tried = getArray<EntryVerdict>(j, "tried");
     r.entry = j.value("entry", -1);
-    r.reason = j.value("reason", std::string());
+    r.reason.clear();
     r.uncaptured = j.value("uncaptured", false);
 }
 

@@ -81,12 +81,19 @@ void from_json(const Json &j, GraphBreakInfo &b) {
 
 void to_json(Json &j, const GuardInfo &g) {
     j = Json{{"kind", g.kind}, {"source", g.source}, {"text", g.text}, {"terms", g.terms}};
+    if (!g.expected.empty())
+        j["expected"] = g.expected;
 }
 void from_json(const Json &j, GuardInfo &g) {
     g.kind = j.value("kind", std::string());
     g.source = j.value("source", std::string());
     g.text = j.value("text", std::string());
     g.terms = getArray<std::string>(j, "terms");
+    g.expected.clear();
+    if (auto it = j.find("expected"); it != j.end() && it->is_object())
+        for (const auto &[check, value] : it->items())
+            if (value.is_string())
+                g.expected[check] = value.get<std::string>();
 }
 
 } // namespace dynascope

@@ -3,6 +3,7 @@
 
 #include "model/event.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,9 @@ struct GuardInfo {
     // The guard as terms of the article's conjunction g = g1 ∧ … ∧ gn ("type(x) = Tensor",
     // "shape(x) = (s0, 3)", "s0 ≥ 2"), sources spelled short (x for L['x']).
     std::vector<std::string> terms;
+    // What each check of the guard expects ("size[0]" -> "2", "value" -> "3"), sent once with
+    // the entry, so a call's failure names only the check and the actual value (failuretext.h).
+    std::map<std::string, std::string> expected;
 };
 
 // The op count, Dynamo's definition: torch._dynamo.explain counts a graph's call_function nodes

@@ -4,6 +4,7 @@
 // test_multiple_guard_fails_report_all), and the compiled C++ tree (GuardTree) agrees with it on
 // every input: same verdict, same failed guard, same message.
 #include "guards/guardset.h"
+#include "model/failuretext.h"
 #include "python/interpreter.h"
 
 #include <Python.h>
@@ -334,6 +335,17 @@ private slots:
         QCOMPARE(fast->message, slow->message);
         QVERIFY(!slow->expected.empty());
         QVERIFY(slow->expected != slow->actual);
+        // A call event carries the failure compact (guard index, check, actual); the entry's
+        // guards (sent once) give back the slow path's words, with no text in the call.
+        const std::vector<GuardInfo> infos = c->guards.infos();
+        const CompactFailure compact = compactFailure(*fast, &infos);
+        QVERIFY2(!compact.expected, slow->message.c_str());
+        // Only a subclass's str(type) (its module path) is not in the guard: that message
+        // travels whole.
+        QVERIFY2(!compact.message || slow->message.find("<class 'torch.nn.parameter.Parameter'>") !=
+                                         std::string::npos,
+                 slow->message.c_str());
+        QCOMPARE(resolveFailure(compact, &infos), *slow);
     }
 
     void globalStateFails() {
@@ -348,6 +360,10 @@ private slots:
         QCOMPARE(QString::fromStdString(fast->message), QString("GLOBAL_STATE changed: grad_mode"));
         QCOMPARE(fast->expected, std::string("True"));
         QCOMPARE(fast->actual, std::string("False"));
+        const std::vector<GuardInfo> infos = c->guards.infos();
+        const CompactFailure compact = compactFailure(*fast, &infos);
+        QVERIFY(!compact.expected && !compact.message);
+        QCOMPARE(resolveFailure(compact, &infos), *slow);
         QVERIFY(!c->guards.checkFast(env)); // grad mode back on: holds again
     }
 
@@ -375,6 +391,12 @@ private slots:
         QCOMPARE(fast->guardIndex, slow->guardIndex);
         QCOMPARE(fast->expected, std::string("6"));
         QCOMPARE(fast->actual, std::string("5"));
+        // The relation expects the other input's size, known only on the call: it travels.
+        const std::vector<GuardInfo> infos = guards.infos();
+        const CompactFailure compact = compactFailure(*fast, &infos);
+        QCOMPARE(compact.expected.value_or(""), std::string("6"));
+        QVERIFY(!compact.message);
+        QCOMPARE(resolveFailure(compact, &infos), *slow);
     }
 
     // TENSOR_ALIASING: which inputs are the same object, compared after the walk.
@@ -400,6 +422,10 @@ private slots:
         QCOMPARE(fast->message, slow->message);
         QCOMPARE(fast->expected, std::string("the object of L['x']"));
         QCOMPARE(fast->actual, std::string("a distinct object"));
+        const std::vector<GuardInfo> infos = guards.infos();
+        const CompactFailure compact = compactFailure(*fast, &infos);
+        QVERIFY(!compact.expected && !compact.message);
+        QCOMPARE(resolveFailure(compact, &infos), *slow);
         QCOMPARE(guards.guards()[2].info().terms,
                  (std::vector<std::string>{"distinct(x)", "y is x"}));
     }
@@ -445,6 +471,10 @@ private slots:
         QVERIFY(f);
         QCOMPARE(QString::fromStdString(f->message), QString("L['self'].w is missing"));
         QCOMPARE(f->guardIndex, 1);
+        const std::vector<GuardInfo> infos = guards.infos();
+        const CompactFailure compact = compactFailure(*f, &infos);
+        QVERIFY(!compact.expected && !compact.message);
+        QCOMPARE(resolveFailure(compact, &infos), *guards.checkSlow(env));
         exec("m.w = torch.rand(2)\n");
         locals[1] = eval("[11, 20]");
         f = guards.checkFast(env);

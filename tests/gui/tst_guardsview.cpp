@@ -28,11 +28,14 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <cstdlib>
+
 using namespace dynascope;
 using namespace dynascope::testing;
 
 namespace {
 
+// Hand-made records name the guards of one entry: 0 is x's TENSOR_MATCH, 1 is n's EQUALS_MATCH.
 CallRecord call(long index, CallOutcome outcome, const std::string &source = "L['x']",
                 const std::string &kind = "TENSOR_MATCH", const std::string &check = "size[0]",
                 const std::string &actual = "") {
@@ -42,12 +45,12 @@ CallRecord call(long index, CallOutcome outcome, const std::string &source = "L[
     RegionCall r;
     r.outcome = outcome;
     if (outcome != CallOutcome::Miss) {
-        EntryVerdict v;
-        v.entry = 0;
-        v.hit = outcome == CallOutcome::Hit;
-        v.failure = {0,        kind, source,
-                     check,    "2",  actual.empty() ? std::to_string(index) : actual,
-                     "message"};
+        EntryVerdict v = EntryVerdict::of(0, outcome == CallOutcome::Hit);
+        v.failure.guardIndex = kind == "TENSOR_MATCH" ? 0 : 1;
+        v.failure.check = check;
+        v.failure.actual = actual.empty() ? std::to_string(index) : actual;
+        v.failure.expected = "2";
+        v.failure.message = "message";
         r.tried.push_back(v);
     }
     r.entry = outcome == CallOutcome::CacheLimit ? -1 : 0;
@@ -58,6 +61,14 @@ CallRecord call(long index, CallOutcome outcome, const std::string &source = "L[
 FunctionCache functionOf(std::vector<CallRecord> calls) {
     FunctionCache f;
     f.function = "f";
+    CacheEntryGuards entry;
+    entry.number = 0;
+    entry.guards.resize(2);
+    entry.guards[0].kind = "TENSOR_MATCH";
+    entry.guards[0].source = "L['x']";
+    entry.guards[1].kind = "EQUALS_MATCH";
+    entry.guards[1].source = "L['n']";
+    f.entries.push_back(entry);
     for (const CallRecord &c : calls)
         f.summary.add(c);
     f.calls = std::move(calls);
@@ -252,9 +263,16 @@ void TestGuardsView::paddingDemoInTheWorker() {
         if (log[i].at("result") == "recompile")
             row = i;
     QVERIFY(row > 0);
-    const Json &failed = log[row].at("regions")[0].at("tried").back().at("failure");
-    const int failedEntry = log[row].at("regions")[0].at("tried").back().at("entry").get<int>();
+    // records() resolves each verdict run's failure for its first entry ("entry"; "last" ends
+    // the run): the view shows one row per entry tried.
+    const Json &tried = log[row].at("regions")[0].at("tried");
+    const Json &failed = tried.back().at("failure");
+    const int failedEntry = tried.back().at("entry").get<int>();
     const int failedGuard = failed.at("guard").get<int>();
+    int entriesTried = 0;
+    for (const Json &v : tried)
+        entriesTried +=
+            std::abs(v.value("last", v.at("entry").get<int>()) - v.at("entry").get<int>()) + 1;
     CallTimeline *timeline = panel->timeline();
     QTest::mouseClick(timeline, Qt::LeftButton, {}, timeline->markRect(row).center());
     QCOMPARE(timeline->currentRow(), row);
@@ -263,10 +281,16 @@ void TestGuardsView::paddingDemoInTheWorker() {
     QTreeWidgetItem *top = verdicts->topLevelItem(0);
     QVERIFY(top->text(0).contains(QString("Call %1").arg(row + 1)));
     QTreeWidgetItem *region = top->child(0);
-    QCOMPARE(region->childCount(), int(log[row].at("regions")[0].at("tried").size()));
-    QTreeWidgetItem *last = region->child(region->childCount() - 1);
+    QCOMPARE(region->childCount(), entriesTried);
+    QTreeWidgetItem *last = nullptr;
+    for (int i = 0; i < region->childCount() && !last; ++i)
+        if (region->child(i)->data(0, CallVerdictView::EntryRole).toInt() == failedEntry &&
+            region->child(i)->text(0).contains(QString::fromUtf8("✗")))
+            last = region->child(i);
+    QVERIFY(last);
     QCOMPARE(last->text(2), QString::fromStdString(failed.at("expected").get<std::string>()));
     QCOMPARE(last->text(3), QString::fromStdString(failed.at("actual").get<std::string>()));
+    QCOMPARE(last->toolTip(0), QString::fromStdString(failed.at("message").get<std::string>()));
     QVERIFY(last->text(0).contains("TENSOR_MATCH"));
     verdicts->setCurrentItem(last);
     QTreeWidgetItem *marked = panel->guardTree()->guardItem(failedEntry, failedGuard);

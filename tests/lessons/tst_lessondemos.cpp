@@ -133,7 +133,7 @@ const std::map<std::string, Claim> &drillClaims() {
              const Json &next = run.of(EventType::Call).at(size_t(m.eventIndex) + 1);
              return unless(call.value("result", "") == "recompile" && verdict.is_object() &&
                                !verdict.value("hit", true) &&
-                               verdict["failure"].value("check", "") == "dtype" &&
+                               verdict.value("check", "") == "dtype" &&
                                firstVerdict(next).value("entry", -1) == verdict.value("entry", -2),
                            "no failed dtype guard with the old entry kept");
          }},
@@ -162,8 +162,7 @@ const std::map<std::string, Claim> &drillClaims() {
         {"requires_grad_guard",
          [](const DemoRun &run, const M &m) {
              const Json verdict = firstVerdict(event(run, m));
-             return unless(verdict.is_object() &&
-                               verdict["failure"].value("check", "") == "requires_grad",
+             return unless(verdict.is_object() && verdict.value("check", "") == "requires_grad",
                            "the recompile is not caused by requires_grad");
          }},
         {"help_capture",

@@ -19,7 +19,7 @@ CallVerdictView::CallVerdictView(QWidget *parent) : QTreeWidget(parent) {
     });
 }
 
-void CallVerdictView::setCall(const CallRecord *call) {
+void CallVerdictView::setCall(const CallRecord *call, const FunctionCache *function) {
     clear();
     if (!call)
         return;
@@ -44,29 +44,36 @@ void CallVerdictView::setCall(const CallRecord *call) {
         if (r.tried.empty())
             new QTreeWidgetItem(region, {tr("no cache entry yet")});
         for (const EntryVerdict &v : r.tried) {
-            auto *item = new QTreeWidgetItem(region);
-            item->setData(0, EntryRole, v.entry);
             if (v.hit) {
+                auto *item = new QTreeWidgetItem(region);
+                item->setData(0, EntryRole, v.entry);
                 item->setText(0, tr("entry %1: ✓ all guards hold").arg(v.entry + 1));
                 item->setData(0, GuardRole, -1);
                 continue;
             }
-            const GuardFailure &f = v.failure;
-            item->setText(
-                0, tr("entry %1: ✗ %2").arg(v.entry + 1).arg(QString::fromStdString(f.kind)));
-            item->setText(1, QString::fromStdString(f.source) +
-                                 (f.check.empty()
-                                      ? QString()
-                                      : QStringLiteral(" · ") + QString::fromStdString(f.check)));
-            item->setText(2, QString::fromStdString(f.expected));
-            item->setText(3, QString::fromStdString(f.actual));
-            item->setToolTip(0, QString::fromStdString(f.message));
-            item->setData(0, GuardRole, f.guardIndex);
-            auto *message = new QTreeWidgetItem(item, {QString::fromStdString(f.message)});
-            message->setData(0, EntryRole, v.entry);
-            message->setData(0, GuardRole, f.guardIndex);
-            item->setExpanded(true);
-            firstFailure = firstFailure ? firstFailure : item;
+            // A run of entries that failed alike: one row per entry, each in its own words.
+            for (int k = 0; k < v.count(); ++k) {
+                const int number = v.entryAt(k);
+                const GuardFailure f =
+                    function ? function->failureAt(v, k) : resolveFailure(v.failure, nullptr);
+                auto *item = new QTreeWidgetItem(region);
+                item->setData(0, EntryRole, number);
+                item->setText(
+                    0, tr("entry %1: ✗ %2").arg(number + 1).arg(QString::fromStdString(f.kind)));
+                item->setText(1, QString::fromStdString(f.source) +
+                                     (f.check.empty() ? QString()
+                                                      : QStringLiteral(" · ") +
+                                                            QString::fromStdString(f.check)));
+                item->setText(2, QString::fromStdString(f.expected));
+                item->setText(3, QString::fromStdString(f.actual));
+                item->setToolTip(0, QString::fromStdString(f.message));
+                item->setData(0, GuardRole, f.guardIndex);
+                auto *message = new QTreeWidgetItem(item, {QString::fromStdString(f.message)});
+                message->setData(0, EntryRole, number);
+                message->setData(0, GuardRole, f.guardIndex);
+                item->setExpanded(true);
+                firstFailure = firstFailure ? firstFailure : item;
+            }
         }
         if (!r.reason.empty() && r.outcome != CallOutcome::Hit)
             region->setToolTip(0, QString::fromStdString(r.reason));

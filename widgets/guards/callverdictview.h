@@ -2,7 +2,7 @@
 // or the guard that failed with its expected and actual values, and what the cache did.
 #pragma once
 
-#include "model/callrecord.h"
+#include "guardscache.h"
 
 #include <QTreeWidget>
 
@@ -14,7 +14,8 @@ public:
     enum Roles { EntryRole = Qt::UserRole + 1, GuardRole };
 
     explicit CallVerdictView(QWidget *parent = nullptr);
-    void setCall(const CallRecord *call); // null clears
+    // `function` resolves the call's compact failures from its entries' guards; null clears.
+    void setCall(const CallRecord *call, const FunctionCache *function);
 
 signals:
     // A failed verdict was clicked: highlight that entry's guard.

@@ -4,10 +4,26 @@
 namespace dynascope {
 
 const CacheEntryGuards *FunctionCache::entry(int number) const {
+    // Entries arrive numbered 0, 1, 2, …: a direct look first, a search for an odd stream.
+    if (number >= 0 && number < static_cast<int>(entries.size()) &&
+        entries[static_cast<size_t>(number)].number == number)
+        return &entries[static_cast<size_t>(number)];
     for (const CacheEntryGuards &e : entries)
         if (e.number == number)
             return &e;
     return nullptr;
+}
+
+EntryGuardsLookup FunctionCache::guardsLookup() const {
+    return [this](int number) -> const std::vector<GuardInfo> * {
+        const CacheEntryGuards *e = entry(number);
+        return e ? &e->guards : nullptr;
+    };
+}
+
+GuardFailure FunctionCache::failureAt(const EntryVerdict &verdict, int k) const {
+    const CacheEntryGuards *e = entry(verdict.entryAt(k));
+    return resolveFailure(verdict.failure, e ? &e->guards : nullptr);
 }
 
 void GuardsCache::clear() {
@@ -54,6 +70,8 @@ bool GuardsCache::update(const std::vector<Json> &guardEvents,
         try {
             CallRecord c = j.get<CallRecord>();
             FunctionCache &f = functionNamed(c.function);
+            // A call's entries were sent before it (a `guards` event each): reasons resolve now.
+            resolveReasons(c, f.guardsLookup());
             f.summary.add(c);
             f.calls.push_back(std::move(c));
             changed = true;

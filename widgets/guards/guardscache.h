@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/callrecord.h"
+#include "model/failuretext.h"
 #include "model/graph.h"
 
 #include <string>
@@ -24,6 +25,10 @@ struct FunctionCache {
     std::vector<CallRecord> calls;         // in call order
     CallSummary summary;
     const CacheEntryGuards *entry(int number) const;
+    // The guards of entry `number` (null when unknown): what a call's compact failures name.
+    EntryGuardsLookup guardsLookup() const;
+    // The failure of the k-th entry of a verdict run, in full.
+    GuardFailure failureAt(const EntryVerdict &verdict, int k) const;
 };
 
 class GuardsCache {

@@ -127,7 +127,7 @@ void GuardsPanel::showCurrent() {
         m_summary->setText(tr("No compiled function has run."));
         m_timeline->setCalls({});
         m_chart->setCalls({});
-        m_verdicts->setCall(nullptr);
+        m_verdicts->setCall(nullptr, nullptr);
         m_warnings->hide();
         return;
     }
@@ -195,7 +195,7 @@ void GuardsPanel::onCallRow(int row) {
     const CallRecord *call =
         f && row >= 0 && row < static_cast<int>(f->calls.size()) ? &f->calls[row] : nullptr;
     highlight(-1, -1);
-    m_verdicts->setCall(call);
+    m_verdicts->setCall(call, f);
 }
 
 void GuardsPanel::highlight(int entry, int guard) {

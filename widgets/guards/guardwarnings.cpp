@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace dynascope {
 
@@ -49,14 +50,19 @@ std::vector<GuardWarning> GuardWarnings::of(const FunctionCache &function) {
     const QString name = QString::fromStdString(function.function);
     // Recompile storm: several calls in a row, each compiling anew.
     long run = 0, longest = 0, longestEnd = 0;
-    const GuardFailure *stormFailure = nullptr;
+    // The failure the last entry tried gave: the one that made the call compile.
+    auto lastFailure = [&function](const RegionCall &r) {
+        const EntryVerdict &v = r.tried.back();
+        return function.failureAt(v, v.count() - 1);
+    };
+    std::optional<GuardFailure> stormFailure;
     for (const CallRecord &c : function.calls) {
         run = c.outcome() == CallOutcome::Recompile ? run + 1 : 0;
         if (run > longest) {
             longest = run;
             longestEnd = c.index;
             if (const RegionCall *r = c.firstMiss(); r && !r->tried.empty())
-                stormFailure = &r->tried.back().failure;
+                stormFailure = lastFailure(*r);
         }
     }
     if (longest >= 3) {
@@ -72,13 +78,13 @@ std::vector<GuardWarning> GuardWarnings::of(const FunctionCache &function) {
     }
     // Cache size limit: calls that ran uncompiled because the cache was full.
     long fallbacks = 0, first = 0;
-    const GuardFailure *limitFailure = nullptr;
+    std::optional<GuardFailure> limitFailure;
     for (const CallRecord &c : function.calls)
         if (c.outcome() == CallOutcome::CacheLimit) {
             first = first ? first : c.index;
             ++fallbacks;
             if (const RegionCall *r = c.firstMiss(); r && !r->tried.empty())
-                limitFailure = &r->tried.back().failure;
+                limitFailure = lastFailure(*r);
         }
     if (fallbacks > 0)
         out.push_back({GuardWarning::CacheLimit,
@@ -102,7 +108,7 @@ std::vector<GuardWarning> GuardWarnings::of(const FunctionCache &function) {
         const RegionCall *r = c.firstMiss();
         if (!r || r->tried.empty() || r->tried.back().hit)
             continue;
-        const GuardFailure &f = r->tried.back().failure;
+        const GuardFailure f = lastFailure(*r);
         if (f.source.empty())
             continue;
         Changing &ch = changing[{f.source, f.check}];

@@ -130,6 +130,7 @@ GuardInfo Guard::info() const {
     g.source = m_source ? m_source->text() : "";
     g.text = m_text;
     g.terms = m_terms;
+    g.expected = expectations();
     return g;
 }
 

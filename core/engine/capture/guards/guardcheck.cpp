@@ -323,6 +323,70 @@ std::optional<GuardFailure> Guard::explainTensorFast(PyObject *value) const {
     return std::nullopt;
 }
 
+std::map<std::string, std::string> Guard::expectations() const {
+    std::map<std::string, std::string> e;
+    switch (m_kind) {
+    case Kind::GlobalState:
+        e["grad_mode"] = boolText(m_gradMode);
+        break;
+    case Kind::TensorAliasing:
+        for (size_t i = 0; i < m_aliasSources.size(); ++i) {
+            int g = m_aliasGroups[i];
+            e[m_aliasSources[i]->text()] = g == static_cast<int>(i)
+                                               ? std::string("a distinct object")
+                                               : "the object of " + m_aliasSources[g]->text();
+        }
+        break;
+    case Kind::TypeMatch:
+        e["type"] = typeName(m_type);
+        break;
+    case Kind::IdMatch:
+        e["id"] = objectId(m_object.get());
+        break;
+    case Kind::EqualsMatch:
+        e["type"] = typeName(m_type);
+        e["value"] = pyRepr(m_object.get(), 60);
+        break;
+    case Kind::SequenceLength:
+        e["type"] = typeName(m_type);
+        e["len"] = std::to_string(m_length);
+        break;
+    case Kind::DictKeys:
+        e["type"] = typeName(m_type);
+        e["keys"] = pyRepr(m_object.get(), 60);
+        break;
+    case Kind::HasAttr:
+        e["hasattr " + m_attr] = boolText(m_present);
+        break;
+    case Kind::ShapeEnv: {
+        std::string check = "size()[" + std::to_string(m_dim) + "]";
+        if (m_length == 2)
+            e[check] = std::to_string(*m_sizes[0]);
+        else if (!m_other)
+            e[check] = ">= 2";
+        // dimsEqual expects the other input's size, known only on the call: sent with it.
+        break;
+    }
+    case Kind::TensorMatch: {
+        const TensorFacts &t = m_tensor;
+        e["type"] = typeName(m_type);
+        e["dispatch_keys"] = TensorAccess::dispatchKeysText(t.dispatchKeys);
+        e["dtype"] = TensorAccess::scalarTypeText(t.dtype);
+        e["device"] = TensorAccess::deviceText(t.deviceType, t.deviceIndex);
+        e["requires_grad"] = boolText(t.requiresGrad);
+        e["rank"] = std::to_string(m_sizes.size());
+        for (size_t i = 0; i < m_sizes.size(); ++i)
+            if (m_sizes[i])
+                e["size[" + std::to_string(i) + "]"] = std::to_string(*m_sizes[i]);
+        for (size_t i = 0; i < m_strides.size(); ++i)
+            if (m_strides[i])
+                e["stride[" + std::to_string(i) + "]"] = std::to_string(*m_strides[i]);
+        break;
+    }
+    }
+    return e;
+}
+
 std::optional<GuardFailure> Guard::explainShape(PyObject *value, const SourceEnv &env) const {
     std::vector<long> sizes = tensorSizes(value);
     std::string check = "size()[" + std::to_string(m_dim) + "]";

@@ -1,6 +1,7 @@
 // CodeRegistry: records per code object and their Python form for records().
 #include "runtime/coderecord.h"
 
+#include "model/failuretext.h"
 #include "trace/codeview.h"
 
 #include <opcode.h>
@@ -78,10 +79,10 @@ PyRef CodeRegistry::toPython() const {
         PyDict_SetItemString(d.get(), "breaks", fromJson(breaks).get());
         Json entries = Json::array();
         for (size_t i = 0; i < r->entries.size(); ++i)
-            entries.push_back(Json{{"region_start", r->entries[i].first},
-                                   {"guards", r->entries[i].second},
-                                   {"transformed", i < r->transformed.size() ? r->transformed[i]
-                                                                            : std::string()}});
+            entries.push_back(Json{
+                {"region_start", r->entries[i].first},
+                {"guards", r->entries[i].second},
+                {"transformed", i < r->transformed.size() ? r->transformed[i] : std::string()}});
         PyDict_SetItemString(d.get(), "entries", fromJson(entries).get());
         Json recompiles = Json::array();
         for (const std::string &reason : r->recompiles)
@@ -91,8 +92,13 @@ PyRef CodeRegistry::toPython() const {
         PyDict_SetItemString(d.get(), "cache_hits", num(r->cacheHits).get());
         PyDict_SetItemString(d.get(), "cache_misses", num(r->cacheMisses).get());
         Json calls = Json::array();
+        const EntryGuardsLookup guards = [&r](int entry) -> const std::vector<GuardInfo> * {
+            if (entry < 0 || entry >= static_cast<int>(r->entries.size()))
+                return nullptr;
+            return &r->entries[static_cast<size_t>(entry)].second;
+        };
         for (const CallRecord &c : r->callLog) {
-            Json j = c;
+            Json j = resolvedCallJson(c, guards);
             j["function"] = r->function;
             calls.push_back(std::move(j));
         }

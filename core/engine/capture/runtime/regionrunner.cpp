@@ -3,6 +3,7 @@
 #define Py_BUILD_CORE 1
 #include "runtime/regionrunner.h"
 
+#include "model/failuretext.h"
 #include "runtime/captureevents.h"
 #include "runtime/coderecord.h"
 #include "runtime/compiledfunction.h"
@@ -462,19 +463,26 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
         CacheEntry *entry = nullptr;
         std::string lastFailure;
         auto t0 = std::chrono::steady_clock::now();
+        // Verdicts go in compact (guard index, check, actual: the entry's guards give back the
+        // rest), consecutive equal failures as one run: a call's record stays small however
+        // many entries it tries (failuretext.h).
+        auto addVerdict = [&rc](EntryVerdict v) {
+            if (rc.tried.empty() || !rc.tried.back().extend(v))
+                rc.tried.push_back(std::move(v));
+        };
         for (auto &e : region.entries) {
-            EntryVerdict verdict;
-            verdict.entry = e->number;
             if (e->backend.get() != target.backend.get()) {
-                verdict.failure.check = "backend";
-                verdict.failure.message = lastFailure = "backend changed";
-                rc.tried.push_back(std::move(verdict));
+                GuardFailure changed;
+                changed.check = "backend";
+                changed.message = lastFailure = "backend changed";
+                EntryVerdict verdict = EntryVerdict::of(e->number, false);
+                verdict.failure = compactFailure(changed, nullptr);
+                addVerdict(std::move(verdict));
                 continue;
             }
             std::optional<GuardFailure> failed = e->guards->checkFast(env);
             if (!failed) {
-                verdict.hit = true;
-                rc.tried.push_back(std::move(verdict));
+                addVerdict(EntryVerdict::of(e->number, true));
                 rc.entry = e->number;
                 entry = e.get();
                 break;
@@ -493,8 +501,9 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
                         rec.shapes->markChanged(g.source()->text(), d);
                 }
             }
-            verdict.failure = std::move(*failed);
-            rc.tried.push_back(std::move(verdict));
+            EntryVerdict verdict = EntryVerdict::of(e->number, false);
+            verdict.failure = compactFailure(*failed, &rec.entries[e->number].second);
+            addVerdict(std::move(verdict));
         }
         call.guardUs +=
             std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)

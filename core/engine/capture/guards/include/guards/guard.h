@@ -8,6 +8,7 @@
 #include "model/graph.h"
 #include "sources/source.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,6 +60,9 @@ public:
     const SourcePtr &source() const { return m_source; }
     const std::string &text() const { return m_text; }
     GuardInfo info() const;
+    // What each check of this guard expects, in the words explain() gives `expected` (the
+    // table GuardInfo::expected carries; a call's failure then names only check and actual).
+    std::map<std::string, std::string> expectations() const;
     static const char *kindName(Kind kind);
 
     // Empty when the guard holds; otherwise the reason in Dynamo's words. value may be null when

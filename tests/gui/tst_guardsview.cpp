@@ -36,7 +36,8 @@ using namespace dynascope::testing;
 namespace {
 
 // Hand-made records name the guards of one entry: 0 is x's TENSOR_MATCH, 1 is n's EQUALS_MATCH.
-CallRecord call(long index, CallOutcome outcome, const std::string &source = "L['x']",
+CallRecord call(long index, CallOutcome outcome,
+                const std::string & /*source: the entry's guard names it*/ = "L['x']",
                 const std::string &kind = "TENSOR_MATCH", const std::string &check = "size[0]",
                 const std::string &actual = "") {
     CallRecord c;

@@ -54,11 +54,7 @@ GraphDocks::GraphDocks(MainWindow *window)
             type == QLatin1String(EventType::TraceStep))
             m_debounce->start();
     });
-    connect(m_session, &CaptureSession::runStarted, this, [this] {
-        m_digest.clear();
-        m_eventsDigested = 0;
-        refresh();
-    });
+    connect(m_session, &CaptureSession::runStarted, this, &GraphDocks::refresh);
     connect(m_session, &CaptureSession::runStateChanged, this, [this] {
         if (m_session->runState() != RunState::Running)
             refresh();
@@ -89,10 +85,10 @@ GraphDocks::GraphDocks(MainWindow *window)
 
 void GraphDocks::refresh() {
     m_debounce->stop();
-    // Only the events since the last refresh are decoded (model/capturedigest.h).
-    m_eventsDigested = m_digest.addFrom(m_session->allEvents(), m_eventsDigested);
-    const std::vector<CapturedGraph> &graphs = m_digest.graphs();
-    const std::vector<GraphBreakInfo> &breaks = m_digest.breaks();
+    // Decoded once, as the events came (CaptureSession::capture()).
+    const CaptureDigest &capture = m_session->capture();
+    const std::vector<CapturedGraph> &graphs = capture.graphs();
+    const std::vector<GraphBreakInfo> &breaks = capture.breaks();
     const bool changed = graphs.size() != m_graphs.size() || breaks.size() != m_breaks.size();
     // The first graphs of a run come to the front where the layout shows them beside the script
     // (Graph breaks), or when the script made graphs at all in a layout that tabs them.
@@ -112,7 +108,7 @@ void GraphDocks::refresh() {
         m_explain->setGraphs(m_graphs, m_breaks);
         m_document->setGraphs(m_graphs, int(m_breaks.size()));
     }
-    m_tracer->syncSteps(m_digest.traceSteps());
+    m_tracer->syncSteps(capture.traceSteps());
 }
 
 bool GraphDocks::selectSite(const SourceSite &site) {

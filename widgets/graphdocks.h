@@ -1,7 +1,6 @@
 // GraphDocks: the graph document, explain panel and tracer of MainWindow, fed by its session.
 #pragma once
 
-#include "model/capturedigest.h"
 #include "model/graph.h"
 
 #include <QObject>
@@ -54,8 +53,6 @@ private:
     QTimer *m_debounce;
     DocumentArea *m_documents;
     QDockWidget *m_explainDock;
-    CaptureDigest m_digest;      // the run's capture events, decoded once
-    size_t m_eventsDigested = 0; // how many of the session's events m_digest has seen
     std::vector<CapturedGraph> m_graphs; // what the views were last given
     std::vector<GraphBreakInfo> m_breaks;
 };

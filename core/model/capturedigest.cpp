@@ -7,7 +7,7 @@ void CaptureDigest::clear() {
     *this = CaptureDigest();
 }
 
-bool CaptureDigest::add(const Event &event) {
+bool CaptureDigest::add(const Event &event, std::string *error) {
     const Json &j = event.body;
     const bool graph = event.type == EventType::Graph;
     const bool brk = event.type == EventType::GraphBreak;
@@ -15,6 +15,8 @@ bool CaptureDigest::add(const Event &event) {
         return false;
     if (!j.is_object()) {
         ++m_skipped;
+        if (error)
+            *error = "the event is not a JSON object";
         return false;
     }
     // Events may come from a hand-edited .dscap: one with a field of the wrong type ("line":
@@ -37,8 +39,10 @@ bool CaptureDigest::add(const Event &event) {
                 s.graphId = m_lastGraph;
             m_steps.push_back(std::move(s));
         }
-    } catch (const Json::exception &) {
+    } catch (const Json::exception &e) {
         ++m_skipped;
+        if (error)
+            *error = e.what();
         return false;
     }
     return true;

@@ -19,14 +19,15 @@ struct TracedStep {
 };
 
 // Feed it every event of a run in the order the worker sent them; it keeps what the graph views
-// show. Views hold one and feed it only the events they have not seen (add() from a cursor), so
-// a burst of events costs what the burst holds, not the whole run again. The stream is
+// show, as typed vectors that grow as events arrive (CaptureSession::capture() holds the run's),
+// so a burst of events costs what the burst holds, not the whole run again. The stream is
 // untrusted: an event with a field of the wrong type is skipped and counted, never fatal.
 class CaptureDigest {
 public:
     void clear();
-    // Decodes one event; events of other types are ignored. True when the event was kept.
-    bool add(const Event &event);
+    // Decodes one event; events of other types are ignored. True when the event was kept; a
+    // malformed one sets `error` (when given) to what was wrong with it.
+    bool add(const Event &event, std::string *error = nullptr);
     // Decodes events[from…] and returns the new cursor (events.size()).
     size_t addFrom(const std::vector<Event> &events, size_t from);
 

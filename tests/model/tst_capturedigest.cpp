@@ -8,7 +8,7 @@
 using namespace dynascope;
 
 namespace {
-Event event(const char *type, Json body) {
+Event makeEvent(const char *type, Json body) {
     body["type"] = type;
     return Event{type, std::move(body)};
 }
@@ -19,7 +19,7 @@ Event graphEvent(const std::string &id, const std::string &function, int region)
     g.function = function;
     g.regionStartOffset = region;
     g.nodes.push_back(GraphNode{"x", "placeholder", "L['x']", {}, "[2]", "float32", {}, {}, 0});
-    return event(EventType::Graph, g);
+    return makeEvent(EventType::Graph, g);
 }
 
 Event stepEvent(int index, const std::string &function, int region, int depth) {
@@ -30,14 +30,14 @@ Event stepEvent(int index, const std::string &function, int region, int depth) {
     s.depth = depth;
     s.opname = "LOAD_FAST";
     s.arg = "0";
-    return event(EventType::TraceStep, s);
+    return makeEvent(EventType::TraceStep, s);
 }
 
 // A run of two regions of f: region 0 made G1 (with an inlined callee g), then a break, then
 // region 12 made no graph on its first trace and G2 later.
 std::vector<Event> sampleRun() {
     std::vector<Event> run;
-    run.push_back(event(EventType::Output, {{"stream", "stdout"}, {"text", "hi\n"}}));
+    run.push_back(makeEvent(EventType::Output, {{"stream", "stdout"}, {"text", "hi\n"}}));
     run.push_back(graphEvent("G1", "f", 0));
     run.push_back(stepEvent(0, "f", 0, 0));
     run.push_back(stepEvent(1, "g", 0, 1)); // inlined: callee's name, region of the outer frame
@@ -45,7 +45,7 @@ std::vector<Event> sampleRun() {
     b.typeId = "data_dependent_branch";
     b.reason = "a branch on a tensor";
     b.afterGraph = "G1";
-    run.push_back(event(EventType::GraphBreak, b));
+    run.push_back(makeEvent(EventType::GraphBreak, b));
     run.push_back(stepEvent(0, "f", 12, 0)); // region 12, no graph event before it
     run.push_back(graphEvent("G2", "f", 12));
     run.push_back(stepEvent(0, "f", 12, 0));
@@ -94,8 +94,8 @@ private slots:
     }
     // Captures saved before the typed event wrote the argument as a number.
     void traceStepFromOlderCapture() {
-        const Json j = Json::parse(R"({"index":3,"opname":"LOAD_FAST","arg":1,"line":4,
-                                        "stack":["TensorVariable()", 5]})");
+        const Json j = Json::parse(R"js({"index":3,"opname":"LOAD_FAST","arg":1,"line":4,
+                                        "stack":["TensorVariable()", 5]})js");
         const TraceStep s = j.get<TraceStep>();
         QCOMPARE(s.arg, std::string("1"));
         QCOMPARE(s.index, 3);
@@ -157,8 +157,8 @@ private slots:
     void malformedEventsSkippedAndCounted() {
         CaptureDigest d;
         d.add(Event{EventType::TraceStep, Json::array()});
-        d.add(event(EventType::TraceStep, {{"index", 0}, {"line", "seven"}}));
-        d.add(event(EventType::Graph, {{"id", 5}}));
+        d.add(makeEvent(EventType::TraceStep, {{"index", 0}, {"line", "seven"}}));
+        d.add(makeEvent(EventType::Graph, {{"id", 5}}));
         QVERIFY(d.add(stepEvent(0, "f", 0, 0)));
         QCOMPARE(d.skipped(), 3);
         QCOMPARE(int(d.traceSteps().size()), 1);

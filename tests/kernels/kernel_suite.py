@@ -150,8 +150,8 @@ check("view_output", lambda x: (x.t(), x * 2), rnd(3, 4))
 check("input_output", lambda x, y: (x, y + 1), rnd(3), rnd(3))
 
 
-# Inputs that need autograd run eagerly (no compiled backward yet): gradients equal eager's; the
-# same graph under no_grad runs the kernels.
+# Inputs that need autograd run a training plan (compiled forward and backward, training_suite.py
+# covers it): gradients equal eager's; the same graph under no_grad runs the inference kernels.
 if not only or "autograd" in only:
     torch._dynamo.reset()
     before = len(records())

@@ -32,9 +32,10 @@ REDUCTIONS = set(lower.REDUCTIONS)
 class Partition:
     """saved: joint node names the forward returns for the backward, in forward order."""
 
-    def __init__(self, forward, backward, saved, kind, note=""):
+    def __init__(self, forward, backward, saved, saved_bytes, kind, note=""):
         self.forward, self.backward, self.saved, self.kind, self.note = (
             forward, backward, saved, kind, note)
+        self.saved_bytes = saved_bytes  # what the forward keeps alive for the backward
 
 
 def _tensor_meta(node):
@@ -118,7 +119,8 @@ def _split(joint, num_fw_outputs, saved, kind, note=""):
     saved = sorted(saved, key=order.get)
     forward = _extract(joint, primals, outs[:num_fw_outputs] + saved)
     backward = _extract(joint, saved + tangents, outs[num_fw_outputs:])
-    return Partition(forward, backward, [n.name for n in saved], kind, note)
+    return Partition(forward, backward, [n.name for n in saved],
+                     sum(_bytes(n) or 0 for n in saved), kind, note)
 
 
 def save_all(joint, num_fw_outputs):

@@ -8,11 +8,9 @@ import warnings
 
 from _dynascope_shim import kernels_autograd as autograd
 from _dynascope_shim import kernels_build as build
+from _dynascope_shim import kernels_config
 from _dynascope_shim import kernels_lower as lower
 from _dynascope_shim import kernels_partition as partition
-
-PARTITIONER = "min-cut"  # or "save-all" (tests compare the two)
-
 
 class TrainingPlan:
     def __init__(self, forward_record, backward_record):
@@ -75,11 +73,12 @@ def prepare(graph, key, inputs):
             backend.records.remove(bw_record)
             return plan
         plan.joint = joint
-        part = partition.partition(joint.gm, joint.num_outputs, PARTITIONER)
+        part = partition.partition(joint.gm, joint.num_outputs, kernels_config.config.partitioner)
         t2 = time.perf_counter()
         for r, gm in ((fw_record, part.forward), (bw_record, part.backward)):
             r["times"].update({"trace": t1 - t0, "partition": t2 - t1})
-            r["partition"] = {"kind": part.kind, "saved": part.saved, "note": part.note}
+            r["partition"] = {"kind": part.kind, "saved": part.saved,
+                              "saved_bytes": part.saved_bytes, "note": part.note}
         fw_lowered, fw_source = backend.generate(part.forward, primals, fw_record)
         bw_examples = autograd.placeholder_examples(part.backward)
         bw_lowered, bw_source = backend.generate(part.backward, bw_examples, bw_record)

@@ -144,7 +144,7 @@ def broadcast_case():
 
 def non_contiguous_case():
     base, other = leaf(8, 6), leaf(3, 8)
-    sliced = leaf(6, 12)
+    sliced = leaf(6, 16)
     fn = lambda t, o, s: (t.tanh() * o[1] + s[:, ::2].sigmoid(), t.exp().sum(0))  # noqa: E731
     return fn, (base.t(), other, sliced), [base, other, sliced]
 
@@ -198,6 +198,21 @@ if not only or "modes" in only:
             passed += 1
     except Exception as e:
         failures.append(f"modes: {type(e).__name__}: {e}")
+
+# One tensor passed twice: its gradient is the sum over both positions; such a call runs eagerly
+# (a training plan would count each position's gradient once more).
+if not only or "repeated" in only:
+    torch._dynamo.reset()
+    f = torch.compile(chain, backend="inductor")
+    a = leaf(6)
+    a2 = a.detach().clone().requires_grad_(True)
+    try:
+        f(a, a).sum().backward()
+        chain(a2, a2).sum().backward()
+        torch.testing.assert_close(a.grad, a2.grad)
+        passed += 1
+    except Exception as e:
+        failures.append(f"repeated: {type(e).__name__}: {e}")
 
 print(f"training suite: {passed} passed, {len(failures)} failed")
 for f in failures:

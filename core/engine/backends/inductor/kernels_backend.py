@@ -43,6 +43,11 @@ def _signature(inputs):
                   else (type(t), t) for t in inputs])
 
 
+def _repeats(inputs, params):
+    ids = [id(t) for t in inputs if isinstance(t, torch.Tensor)] + [id(p) for p in params]
+    return len(set(ids)) != len(ids)
+
+
 class Plan:
     """One input signature: generated source, the loaded segments, the buffers."""
 
@@ -133,8 +138,10 @@ class CompiledGraph:
         sig = _signature(inputs)
         if (any(p.requires_grad for p in self.params)
                 or any(t.requires_grad for t in inputs if isinstance(t, torch.Tensor))):
-            if self.switches_grad:
-                return self.eager(*inputs)  # autograd history whatever the mode: eager
+            if self.switches_grad or _repeats(inputs, self.params):
+                # autograd history whatever the mode, or one tensor passed twice (its gradient
+                # would be counted once per position): eager
+                return self.eager(*inputs)
             if torch.is_grad_enabled():
                 key = sig + (("train",) + tuple(p.requires_grad for p in self.params),)
                 plan = self.plans.get(key)

@@ -40,6 +40,11 @@ VIEWS = {aten.view.default, aten._unsafe_view.default, aten.reshape.default, ate
          aten.squeeze.dim, aten.squeeze.default, aten.slice.Tensor, aten.select.int,
          aten.alias.default, aten.detach.default, aten._reshape_alias.default,
          aten.expand_as.default if hasattr(aten, "expand_as") else aten.expand.default}
+# Views whose result does not depend on the base's strides: a torch step (matmul, fallback) takes
+# them as strided views of the buffer instead of a copy (a linear layer's transposed weight).
+STRIDED_VIEWS = {aten.permute.default, aten.t.default, aten.transpose.int, aten.unsqueeze.default,
+                 aten.squeeze.dim, aten.squeeze.default, aten.slice.Tensor, aten.select.int,
+                 aten.alias.default, aten.detach.default, aten.expand.default}
 IDENTITY = {aten.clone.default, aten.lift_fresh_copy.default, aten.contiguous.default}
 REDUCTIONS = {
     aten.sum.dim_IntList: "sum", aten.sum.default: "sum", aten.mean.dim: "mean",
@@ -222,8 +227,18 @@ class Lowering:
     def step_arg(self, a, node):
         if isinstance(a, torch.fx.Node):
             value = self.env[a]
+            chain = getattr(value, "view_chain", None)
+            if (isinstance(value, ir.Lambda) and chain and isinstance(chain[0], ir.Buffer)
+                    and all(n.target in STRIDED_VIEWS for n in chain[1])):
+                return StepView(chain[0].name, chain[1])  # a strided view, not a copy
+            if isinstance(value, ir.Lambda):
+                # Realized once, with the eager strides, for every later user too (an output,
+                # a second step): a value saved for the backward and fed to a matmul is one buffer.
+                meta = _meta(a)
+                strides = list(meta.stride) if meta is not None and not ir.is_multi(meta) else None
+                value = self.env[a] = self.realize(value, node.name, strides)
             if isinstance(value, ir.Value):
-                return StepRef(self.realize(value, node.name).name)
+                return StepRef(value.name)
             return value
         if isinstance(a, (list, tuple)):
             return type(a)(self.step_arg(x, node) for x in a)
@@ -332,6 +347,22 @@ class StepRef:
 
     def __repr__(self):
         return self.name
+
+
+class StepView:
+    """A view of a buffer as a torch step's argument: the chain of view nodes applied to it."""
+
+    def __init__(self, name, chain):
+        self.name, self.chain = name, chain
+
+    def resolve(self, env):
+        t = env[self.name]
+        for node in self.chain:
+            t = node.target(t, *node.args[1:], **node.kwargs)
+        return t
+
+    def __repr__(self):
+        return f"{self.name}.{'.'.join(str(n.target).split('.')[-2] for n in self.chain)}"
 
 
 _NoLowering = ir.NoLowering

@@ -13,6 +13,8 @@ from _dynascope_shim import kernels_lower as lower
 def _resolve(a, env):
     if isinstance(a, lower.StepRef):
         return env[a.name]
+    if isinstance(a, lower.StepView):
+        return a.resolve(env)
     if isinstance(a, (list, tuple)):
         return type(a)(_resolve(x, env) for x in a)
     return a

@@ -154,6 +154,16 @@ def mixed_outputs_case():
     return (lambda a: (a.sin(), a > 0, (a * 3).detach())), (a,), [a]
 
 
+def activations_case():
+    F = torch.nn.functional
+    x, t = leaf(5, 8), torch.randn(5, 8)
+    fn = lambda x, t: (F.elu(x) + F.leaky_relu(x, 0.1) + F.hardtanh(x) + F.softplus(x)  # noqa: E731
+                       + F.hardswish(x) + F.hardsigmoid(x) + F.gelu(x) + F.silu(x),
+                       F.huber_loss(x, t) + F.mse_loss(x, t))
+    return fn, (x, t), [x]
+
+
+check("activations_and_losses", activations_case)
 check("broadcast", broadcast_case)
 check("non_contiguous", non_contiguous_case)
 check("mixed_outputs", mixed_outputs_case)

@@ -31,7 +31,10 @@ DECOMPOSITIONS = get_decompositions(_ops(
     "hardswish", "leaky_relu", "elu", "softplus", "mse_loss", "addcmul", "addcdiv", "lerp",
     "logsumexp", "clamp_min", "clamp_max", "masked_fill", "mish", "logit", "xlogy",
     "_log_softmax_backward_data", "_softmax_backward_data", "native_layer_norm_backward",
-    "gelu_backward", "tanh_backward", "sigmoid_backward", "threshold_backward", "silu_backward"))
+    "gelu_backward", "tanh_backward", "sigmoid_backward", "threshold_backward", "silu_backward",
+    # backward ops of training graphs whose decompositions are pointwise
+    "mse_loss_backward", "huber_loss_backward", "elu_backward", "hardtanh_backward",
+    "leaky_relu_backward", "softplus_backward", "hardswish_backward", "hardsigmoid_backward"))
 
 EXTERN = {aten.mm.default, aten.addmm.default, aten.bmm.default, aten.convolution.default,
           aten.baddbmm.default, aten.addmv.default, aten.mv.default, aten.dot.default}

@@ -101,8 +101,8 @@ void TestKernelViews::trainingPlanShowsForwardAndBackward() {
     QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("graph 0 ([8, 16])"));
     QCOMPARE(tree->topLevelItem(1)->text(0), QStringLiteral("graph 1 forward ([8, 16])"));
     QCOMPARE(tree->topLevelItem(2)->text(0), QStringLiteral("graph 1 backward ([8, 16])"));
-    const auto saved =
-        tree->findItems(QStringLiteral("saved for backward"), Qt::MatchExactly | Qt::MatchRecursive);
+    const auto saved = tree->findItems(QStringLiteral("saved for backward"),
+                                       Qt::MatchExactly | Qt::MatchRecursive);
     QCOMPARE(saved.size(), 1);
     QCOMPARE(saved.first()->parent(), tree->topLevelItem(1));
     QCOMPARE(saved.first()->text(1), QStringLiteral("primals_1, relu (min-cut partition)"));

@@ -104,11 +104,13 @@ private slots:
         QCOMPARE(kernels.at(0).toObject().value("partition").toObject().value("kind").toString(),
                  QStringLiteral("min-cut"));
 
-        Result plain = runDynascope({QStringLiteral("explain"), kernelsDir + "/one_training_step.py",
-                                     QStringLiteral("--kernels")},
-                                    m_env);
+        Result plain =
+            runDynascope({QStringLiteral("explain"), kernelsDir + "/one_training_step.py",
+                          QStringLiteral("--kernels")},
+                         m_env);
         QVERIFY2(plain.exitCode == 0, qPrintable(describe(plain)));
-        QVERIFY2(plain.out.contains(QLatin1String("graph 0 forward [")), qPrintable(describe(plain)));
+        QVERIFY2(plain.out.contains(QLatin1String("graph 0 forward [")),
+                 qPrintable(describe(plain)));
         QVERIFY(plain.out.contains(QLatin1String("graph 0 backward [")));
         QVERIFY(plain.out.contains(QLatin1String("saved for backward (min-cut")));
     }

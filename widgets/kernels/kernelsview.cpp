@@ -99,9 +99,9 @@ void KernelsView::setRecords(std::vector<KernelGraphRecord> records) {
         if (!times.isEmpty())
             new QTreeWidgetItem(graph, {tr("compile time"), times.join(QStringLiteral(", "))});
         if (r.part == "forward" && !r.partitioner.empty())
-            new QTreeWidgetItem(graph, {tr("saved for backward"),
-                                        tr("%1 (%2 partition)")
-                                            .arg(joined(r.saved), fromStd(r.partitioner))});
+            new QTreeWidgetItem(
+                graph, {tr("saved for backward"),
+                        tr("%1 (%2 partition)").arg(joined(r.saved), fromStd(r.partitioner))});
         for (int k = 0; k < int(r.kernels.size()); ++k) {
             const KernelInfo &info = r.kernels[k];
             auto *item = new QTreeWidgetItem(graph, {fromStd(info.name), joined(info.origins)});

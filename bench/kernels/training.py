@@ -61,7 +61,7 @@ def measure(fns):
 
 
 for label, (batch, d_in, hidden, d_out) in [("small", (32, 64, 128, 10)),
-                                            ("large", (512, 512, 1024, 64))]:
+                                            ("large", (256, 256, 512, 64))]:
     eager = MLPLoss(d_in, hidden, d_out)
     model = copy.deepcopy(eager)
     compiled = torch.compile(model)

@@ -69,13 +69,14 @@ def make_runner(lowered, source, library, threads):
     Bp, Sp = ctypes.addressof(B), ctypes.addressof(S)
     simple = all(kind == "segment" for kind, _ in program) and all(k == "buffer" for k, _ in outputs)
 
+    resident = dict(lowered.constants)  # buffers that live as long as the plan
+    resident.update(temps)
+
     def execute(args):
-        env = {}
+        env = resident.copy()
         for i, p in inputs:
             B[p] = args[i].data_ptr()
             env[names[p]] = args[i]
-        env.update(lowered.constants)
-        env.update(temps)
         for p, size, stride, dtype in fresh:
             t = empty_strided(size, stride, dtype=dtype)
             B[p] = t.data_ptr()
@@ -91,12 +92,10 @@ def make_runner(lowered, source, library, threads):
                     continue
                 env[name] = t
                 B[position[name]] = t.data_ptr()
-        for p in range(len(names)):
-            env.setdefault(names[p], None)
         out = []
         for kind, what in outputs:
             if kind == "buffer":
-                out.append(env[what])
+                out.append(env.get(what))
             elif kind == "input":
                 out.append(args[what])
             elif kind == "view":

@@ -99,11 +99,23 @@ def prepare(graph, key, inputs):
         except Exception as e:
             give_up(f"loading failed: {e}", warn=False)
             return
-        plan.run = plan.forward_run
+        plan.run = _with_params(plan.forward_run, list(graph.params))
         plan.ready = True
 
     backend.in_background(graph.graph_id, finish)
     return plan
+
+
+def _with_params(forward_run, params):
+    """The forward kernels called with the graph's inputs alone (bench), lifted parameters added."""
+    if not params:
+        return forward_run
+
+    def run(inputs):
+        return forward_run(list(inputs) + params)
+
+    run.profile = lambda inputs, measure: forward_run.profile(list(inputs) + params, measure)
+    return run
 
 
 def _load_or_torch(backend, lowered, source, record):

@@ -96,6 +96,7 @@ class Joint:
         self.tangent_outputs = tangent_outputs  # output positions that get a gradient
         self.grad_inputs = grad_inputs  # primal positions whose gradient the backward returns
         self.tangent_layouts = tangent_layouts  # (shape, dtype) per tangent, contiguous
+        self.no_tangent = [i for i in range(num_outputs) if i not in set(tangent_outputs)]
 
 
 def trace_joint(fn, primals):
@@ -156,7 +157,8 @@ def _conform(tensors, layouts):
     for t, (shape, stride, dtype) in zip(tensors, layouts):
         if t.dtype != dtype:
             t = t.to(dtype)
-        if any(s > 1 and a != b for s, a, b in zip(t.shape, t.stride(), stride)):
+        if t.stride() != stride and any(s > 1 and a != b
+                                        for s, a, b in zip(t.shape, t.stride(), stride)):
             t = torch.empty_strided(shape, stride, dtype=dtype).copy_(t)
         out.append(t)
     return out
@@ -172,9 +174,9 @@ class CompiledFunction(torch.autograd.Function):
         user, saved = outs[:n], outs[n:]
         ctx.plan = plan
         ctx.save_for_backward(*saved)
-        tangent = set(plan.joint.tangent_outputs)
-        ctx.mark_non_differentiable(*[o for i, o in enumerate(user)
-                                      if isinstance(o, torch.Tensor) and i not in tangent])
+        if plan.joint.no_tangent:
+            ctx.mark_non_differentiable(*[user[i] for i in plan.joint.no_tangent
+                                          if isinstance(user[i], torch.Tensor)])
         return tuple(user)
 
     @staticmethod

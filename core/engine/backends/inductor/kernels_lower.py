@@ -357,11 +357,13 @@ class StepView:
 
     def __init__(self, name, chain):
         self.name, self.chain = name, chain
+        self.calls = [(getattr(n.target, "_op", n.target), tuple(n.args[1:]), dict(n.kwargs))
+                      for n in chain]
 
     def resolve(self, env):
         t = env[self.name]
-        for node in self.chain:
-            t = node.target(t, *node.args[1:], **node.kwargs)
+        for op, args, kwargs in self.calls:
+            t = op(t, *args, **kwargs)
         return t
 
     def __repr__(self):

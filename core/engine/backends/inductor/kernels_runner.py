@@ -20,6 +20,45 @@ def _resolve(a, env):
     return a
 
 
+def _binder(value):
+    """env -> the value of a torch step's argument, built once per plan; None for a constant."""
+    if isinstance(value, lower.StepRef):
+        name = value.name
+        return lambda env: env[name]
+    if isinstance(value, lower.StepView):
+        return value.resolve
+    if isinstance(value, (list, tuple)):
+        parts = [_binder(v) for v in value]
+        if all(p is None for p in parts):
+            return None
+        kind = type(value)
+        parts = [p if p is not None else (lambda env, v=v: v) for p, v in zip(parts, value)]
+        return lambda env: kind([p(env) for p in parts])
+    return None
+
+
+def _invoker(step):
+    """env -> the step's result: the op called with its arguments resolved, its positions and
+    the OpOverload's C++ entry found once (no generic walk over the arguments per call)."""
+    fn = getattr(step.target, "_op", step.target)
+    args, kwargs = list(step.args), dict(step.kwargs)
+    dynamic = [(i, b) for i, b in enumerate(map(_binder, args)) if b is not None]
+    dynamic_kw = [(k, b) for k, b in ((k, _binder(v)) for k, v in kwargs.items()) if b is not None]
+
+    def invoke(env):
+        a = args[:]
+        for i, b in dynamic:
+            a[i] = b(env)
+        if dynamic_kw:
+            kw = dict(kwargs)
+            for k, b in dynamic_kw:
+                kw[k] = b(env)
+            return fn(*a, **kw)
+        return fn(*a, **kwargs)
+
+    return invoke
+
+
 def make_runner(lowered, source, library, threads):
     """The per-call function of a plan: pointers into B, segments and torch steps in order."""
     names = source.buffer_names
@@ -53,7 +92,7 @@ def make_runner(lowered, source, library, threads):
         fn.restype = None
         fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
         entry[seg] = fn
-    program = []  # ("segment", fn) | ("step", TorchStep)
+    program = []  # ("segment", fn) | ("step", (invoke(env), output names))
     seg_iter = iter(source.segments)
     in_segment = False
     for item in lowered.order:
@@ -62,7 +101,7 @@ def make_runner(lowered, source, library, threads):
                 program.append(("segment", entry[next(seg_iter)]))
                 in_segment = True
         else:
-            program.append(("step", item))
+            program.append(("step", (_invoker(item), item.outputs)))
             in_segment = False
     outputs = lowered.outputs
     empty_strided = torch.empty_strided
@@ -85,9 +124,10 @@ def make_runner(lowered, source, library, threads):
             if kind == "segment":
                 what(Bp, Sp)
                 continue
-            result = what.target(*_resolve(what.args, env), **_resolve(what.kwargs, env))
+            invoke, names_out = what
+            result = invoke(env)
             results = result if isinstance(result, (tuple, list)) else [result]
-            for name, t in zip(what.outputs, results):
+            for name, t in zip(names_out, results):
                 if name is None:
                     continue
                 env[name] = t

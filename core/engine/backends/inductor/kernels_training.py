@@ -12,6 +12,7 @@ from _dynascope_shim import kernels_config
 from _dynascope_shim import kernels_lower as lower
 from _dynascope_shim import kernels_partition as partition
 
+
 class TrainingPlan:
     def __init__(self, forward_record, backward_record):
         self.record = forward_record  # what bench reports for the graph
@@ -52,9 +53,8 @@ def prepare(graph, key, inputs):
 
     def give_up(reason, warn=True):
         plan.failed = True
-        for r in (fw_record, bw_record):
-            if r["status"] == "compiling":
-                r["status"] = f"eager: {reason}"
+        for r in (fw_record, bw_record):  # both halves run eagerly, whichever failed
+            r["status"] = f"eager: {reason}"
         if warn:
             warnings.warn(f"dynascope: graph {graph.graph_id} (training) runs eagerly ({reason})",
                           backend.KernelWarning)
@@ -72,7 +72,7 @@ def prepare(graph, key, inputs):
         plan.joint = joint
         part = partition.partition(joint.gm, joint.num_outputs, kernels_config.config.partitioner)
         t2 = time.perf_counter()
-        for r, gm in ((fw_record, part.forward), (bw_record, part.backward)):
+        for r in (fw_record, bw_record):
             r["times"].update({"trace": t1 - t0, "partition": t2 - t1})
             r["partition"] = {"kind": part.kind, "saved": part.saved,
                               "saved_bytes": part.saved_bytes, "note": part.note}

@@ -209,6 +209,29 @@ if not only or "modes" in only:
     except Exception as e:
         failures.append(f"modes: {type(e).__name__}: {e}")
 
+# Dynamic sizes: each size gets its training plan, and the sources are byte-identical, so one
+# forward binary and one backward binary serve every size.
+if not only or "dynamic" in only:
+    torch._dynamo.reset()
+    config.partitioner = "min-cut"
+    before = len(records())
+    f = torch.compile(lambda a, b: chain(a, b).sum(-1), backend="inductor", dynamic=True)
+    try:
+        for shape in [(3, 5), (6, 7), (2, 11)]:
+            a, b = leaf(*shape), torch.randn(shape)
+            a2 = a.detach().clone().requires_grad_(True)
+            weight = torch.arange(shape[0], dtype=torch.float32)
+            (f(a, b) * weight).sum().backward()
+            (chain(a2, b).sum(-1) * weight).sum().backward()
+            torch.testing.assert_close(a.grad, a2.grad, **TOLERANCE[torch.float32])
+        new = records()[before:]
+        paths = {part: {r["path"] for r in new if r["part"] == part} for part in ("forward", "backward")}
+        assert len(new) == 6 and all(r["status"] == "compiled" for r in new), new
+        assert all(len(p) == 1 for p in paths.values()), paths
+        passed += 1
+    except Exception as e:
+        failures.append(f"dynamic: {type(e).__name__}: {e}")
+
 # One tensor passed twice: its gradient is the sum over both positions; such a call runs eagerly
 # (a training plan would count each position's gradient once more).
 if not only or "repeated" in only:

@@ -209,6 +209,35 @@ if not only or "modes" in only:
     except Exception as e:
         failures.append(f"modes: {type(e).__name__}: {e}")
 
+# A graph break in the middle (a data-dependent branch): two training plans, the gradient flows
+# from the second graph's compiled backward through the eager code to the first one's.
+if not only or "graph_break" in only:
+    torch._dynamo.reset()
+    config.partitioner = "min-cut"
+    before = len(records())
+
+    def broken(a, w):
+        h = torch.relu(a @ w)
+        if h.sum() > 0:
+            h = h * 2
+        return (h.sin() * w.sum()).tanh()
+
+    try:
+        torch.manual_seed(3)
+        a, w = leaf(4, 5), leaf(5, 3)
+        a2, w2 = (t.detach().clone().requires_grad_(True) for t in (a, w))
+        out = torch.compile(broken, backend="inductor")(a, w)
+        out.sum().backward()
+        broken(a2, w2).sum().backward()
+        torch.testing.assert_close(a.grad, a2.grad, **TOLERANCE[torch.float32])
+        torch.testing.assert_close(w.grad, w2.grad, **TOLERANCE[torch.float32])
+        parts = [(r["part"], r["status"]) for r in records()[before:]]
+        assert parts.count(("forward", "compiled")) >= 2, parts
+        assert parts.count(("backward", "compiled")) >= 2, parts
+        passed += 1
+    except Exception as e:
+        failures.append(f"graph_break: {type(e).__name__}: {e}")
+
 # Dynamic sizes: each size gets its training plan, and the sources are byte-identical, so one
 # forward binary and one backward binary serve every size.
 if not only or "dynamic" in only:

@@ -169,6 +169,20 @@ if not only or "autograd" in only:
     except Exception as e:
         failures.append(f"autograd: {type(e).__name__}: {e}")
 
+# An output that is a view of an intermediate (a reduction's buffer): the first call's result must
+# keep its values after a second call (the buffer is allocated per call, not once per plan).
+if not only or "view_of_intermediate" in only:
+    torch._dynamo.reset()
+    f = torch.compile(lambda a: a.sum(0).unsqueeze(0), backend="inductor")
+    first_input, second_input = rnd(3, 4), rnd(3, 4)
+    first = f(first_input)
+    f(second_input)
+    try:
+        torch.testing.assert_close(first, first_input.sum(0).unsqueeze(0))
+        passed += 1
+    except Exception as e:
+        failures.append(f"view_of_intermediate: {type(e).__name__}: {e}")
+
 # Dynamic sizes: a second size generates the same source, so one binary serves both.
 def dyn(a):
     return (a * 2).sin().sum(-1)

@@ -330,6 +330,9 @@ class Lowering:
                 base, chain = value.view_chain
                 if isinstance(base, ir.Buffer):
                     self.g.outputs.append(("view", (base.name, chain)))
+                    if not base.name.startswith(("in", "const")):
+                        # allocated per call, not once per plan: the caller keeps this view
+                        self.g.output_buffers.add(base.name)
                     continue
             meta = _meta(out)
             if isinstance(value, ir.Buffer):

@@ -357,15 +357,18 @@ bool CaptureFile::parse(const std::string &bytes, const std::string &name,
     }
 }
 
-std::vector<Step> CaptureFile::steps(std::vector<Problem> &problems) const {
-    std::vector<Step> steps;
+void CaptureFile::forEachStep(std::vector<Problem> &problems,
+                              const std::function<void(Step &&)> &f) const {
+    Step step;
     for (size_t i = 0; i < m_events.size(); ++i) {
         if (m_events[i].type != EventType::Step)
             continue;
         std::string problem = checkStep(m_events[i].body);
         if (problem.empty()) {
             try {
-                steps.push_back(m_events[i].body.get<Step>());
+                from_json(m_events[i].body, step);
+                if (f)
+                    f(std::move(step));
                 continue;
             } catch (const std::exception &e) {
                 problem = e.what();
@@ -373,6 +376,15 @@ std::vector<Step> CaptureFile::steps(std::vector<Problem> &problems) const {
         }
         addProblem(problems, m_eventLines[i], "step event: " + problem);
     }
+}
+
+void CaptureFile::checkSteps(std::vector<Problem> &problems) const {
+    forEachStep(problems, nullptr);
+}
+
+std::vector<Step> CaptureFile::steps(std::vector<Problem> &problems) const {
+    std::vector<Step> steps;
+    forEachStep(problems, [&steps](Step &&step) { steps.push_back(std::move(step)); });
     std::stable_sort(steps.begin(), steps.end(),
                      [](const Step &a, const Step &b) { return a.index < b.index; });
     return steps;

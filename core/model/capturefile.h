@@ -8,6 +8,7 @@
 #include "model/step.h"
 
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,9 @@ public:
     // Typed views, exception-safe: an event whose fields have the wrong type ("line": "abc") is
     // skipped and listed in `problems` with its line. Steps come sorted by index.
     std::vector<Step> steps(std::vector<Problem> &problems) const;
+    // The problems steps() would list, without keeping the steps (a million of them as Step
+    // values would be a gigabyte).
+    void checkSteps(std::vector<Problem> &problems) const;
     std::vector<CodeInfo> codes(std::vector<Problem> &problems) const;
     std::vector<ScriptError> errors(std::vector<Problem> &problems) const;
 
@@ -79,6 +83,7 @@ private:
     std::string problemText(long long line, const std::string &what) const;
     void addProblem(std::vector<Problem> &problems, long long line, const std::string &what) const;
     bool readHeader(const std::string &line, std::vector<Problem> &problems);
+    void forEachStep(std::vector<Problem> &problems, const std::function<void(Step &&)> &f) const;
 
     std::string m_name = "capture";
     Json m_header;

@@ -71,8 +71,8 @@ bool RecordingFile::save(const CaptureSession &session, const QString &path, QSt
     CaptureFile::Writer writer;
     std::string problem;
     bool ok = writer.open(localPath(partial), header, problem);
-    for (size_t i = 0; ok && i < session.allEvents().size(); ++i)
-        ok = writer.write(session.allEvents()[i].body);
+    if (ok)
+        session.forEachEvent([&](const Json &body) { return ok = writer.write(body); });
     if (!writer.close(problem) || !ok) {
         QFile::remove(partial);
         error = problem.empty() ? tr("cannot write %1").arg(QDir::toNativeSeparators(path))
@@ -111,7 +111,7 @@ bool RecordingFile::read(const QString &path) {
         return false;
     }
     // Fields of the wrong type ("line": "abc"), found before any view decodes them.
-    m_file.steps(problems);
+    m_file.checkSteps(problems);
     m_file.codes(problems);
     m_file.errors(problems);
     if (!problems.empty()) {

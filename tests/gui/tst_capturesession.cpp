@@ -23,11 +23,25 @@ Json codeEvent() {
         {"offset":4,"opname":"STORE_NAME","line_of":1},
         {"offset":6,"opname":"LOAD_NAME","line_of":2,"starts_line":2}]})");
 }
+// A step event with every field the recorder writes.
 Json stepEvent(long long index, const std::string &code, const std::string &repr) {
-    return {{"type", "step"},       {"step", index},  {"frame", 1},
-            {"code", code},         {"line", 2},      {"offset", 6},
-            {"opname", "LOAD_NAME"}, {"argrepr", "x"}, {"stack", {{{"type", "int"}, {"repr", repr}}}},
-            {"locals", Json::object()}};
+    Step s;
+    s.index = index;
+    s.frame = 1;
+    s.codeId = code;
+    s.function = "<module>";
+    s.file = "/tmp/t.py";
+    s.line = 2;
+    s.offset = 6;
+    s.opname = "LOAD_NAME";
+    s.arg = 1;
+    s.argrepr = "x";
+    s.pops = 0;
+    s.pushes = 1;
+    s.stack.push_back(StackValue{"int", repr, "", "", false});
+    Json event = s;
+    event["type"] = EventType::Step;
+    return event;
 }
 
 // The event lines of a .dscap file (the header left out), as read.
@@ -157,7 +171,8 @@ private slots:
     void stepBytesStayUnderTheBudget() {
         // docs/bad-input.md "1,000,000-step recording": the GUI's budget is 500 bytes a step.
         // 100,000 steps through the session's intake, every one with values never seen before
-        // (the worst case for interning); the store's own accounting, capacities included.
+        // (the worst case for interning); the store's own accounting, capacities included
+        // (187 bytes when this was written: ~125 used, the rest vectors' doubling slack).
         CaptureSession session;
         session.beginRun();
         const long long n = 100000;
@@ -169,7 +184,7 @@ private slots:
         }
         const double perStep = double(session.steps().bytesUsed()) / double(n);
         qInfo("%.1f bytes a step in the store", perStep);
-        QVERIFY2(perStep < 150, qPrintable(QString::number(perStep)));
+        QVERIFY2(perStep < 250, qPrintable(QString::number(perStep)));
     }
 
     void malformedEventBecomesWarning() {

@@ -166,8 +166,8 @@ private slots:
         const StepTimeline &timeline = window.stepper()->panel()->timeline();
         QVERIFY(timeline.count() > 30);
         int instructions = 0;
-        for (int i = 0; i < timeline.count(); ++i) {
-            const Step s = *timeline.step(i);
+        for (int k = 0; k < timeline.count(); ++k) {
+            const Step s = *timeline.step(k);
             const CodeInfo *code = session.codeInfo(QString::fromStdString(s.codeId));
             QVERIFY2(code, s.codeId.c_str());
             QCOMPARE(code->id, s.codeId); // the id the views use, not an alias

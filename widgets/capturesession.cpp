@@ -49,7 +49,7 @@ void CaptureSession::reset(RunState state, const QString &description) {
 
 void CaptureSession::addEvent(const Event &event) {
     if (event.type == EventType::Step) {
-        addStep(event.body);
+        addStepEvent(event.body);
         return;
     }
     if (event.type == EventType::Output && !keepOutputEvent(event))
@@ -100,7 +100,13 @@ void CaptureSession::addEvent(const Event &event) {
     emit eventAdded(QString::fromStdString(event.type), index);
 }
 
-void CaptureSession::addStep(const Json &body) {
+void CaptureSession::addStep(Step step) {
+    step.codeId = m_codeAliases.resolve(step.codeId);
+    m_steps->append(step);
+    emit eventAdded(QLatin1String(EventType::Step), int(m_steps->size()) - 1);
+}
+
+void CaptureSession::addStepEvent(const Json &body) {
     // Steps name the recorder's ids for code objects the module tree already described.
     const std::string *canonical = m_codeAliases.canonicalCodeOf(body);
     try {

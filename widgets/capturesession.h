@@ -79,6 +79,8 @@ public:
     void setRecordedSource(const QString &text) { m_recordedSource = text; }
     // Stores one event of the stream; unknown types are kept too.
     void addEvent(const Event &event);
+    // A step already decoded (a recording's steps): the same intake as its "step" event.
+    void addStep(Step step);
     void appendConsole(ConsoleEntry::Kind kind, const QString &text);
     // Ends the run; `description` is what the status bar says about it.
     void endRun(RunState state, const QString &description);
@@ -132,7 +134,7 @@ private:
     // Whether an "output" event is stored; one that is not goes straight to the console.
     bool keepOutputEvent(const Event &event);
     bool isScriptFile(const std::string &file) const;
-    void addStep(const Json &body);
+    void addStepEvent(const Json &body);
 
     QString m_scriptPath;
     QString m_sourceText;

@@ -343,6 +343,8 @@ bool CaptureFile::parse(const std::string &bytes, const std::string &name,
                                      : error);
                 continue;
             }
+            if (m_taker && m_taker(*event, lineNumber))
+                continue;
             m_events.push_back(std::move(*event));
             m_eventLines.push_back(lineNumber);
         }
@@ -357,18 +359,19 @@ bool CaptureFile::parse(const std::string &bytes, const std::string &name,
     }
 }
 
-void CaptureFile::forEachStep(std::vector<Problem> &problems,
-                              const std::function<void(Step &&)> &f) const {
-    Step step;
+std::string CaptureFile::stepProblem(const Json &stepEvent) {
+    return checkStep(stepEvent);
+}
+
+std::vector<Step> CaptureFile::steps(std::vector<Problem> &problems) const {
+    std::vector<Step> steps;
     for (size_t i = 0; i < m_events.size(); ++i) {
         if (m_events[i].type != EventType::Step)
             continue;
         std::string problem = checkStep(m_events[i].body);
         if (problem.empty()) {
             try {
-                from_json(m_events[i].body, step);
-                if (f)
-                    f(std::move(step));
+                steps.push_back(m_events[i].body.get<Step>());
                 continue;
             } catch (const std::exception &e) {
                 problem = e.what();
@@ -376,15 +379,6 @@ void CaptureFile::forEachStep(std::vector<Problem> &problems,
         }
         addProblem(problems, m_eventLines[i], "step event: " + problem);
     }
-}
-
-void CaptureFile::checkSteps(std::vector<Problem> &problems) const {
-    forEachStep(problems, nullptr);
-}
-
-std::vector<Step> CaptureFile::steps(std::vector<Problem> &problems) const {
-    std::vector<Step> steps;
-    forEachStep(problems, [&steps](Step &&step) { steps.push_back(std::move(step)); });
     std::stable_sort(steps.begin(), steps.end(),
                      [](const Step &a, const Step &b) { return a.index < b.index; });
     return steps;

@@ -4,24 +4,30 @@
 // size is read from /proc/self/statm before and after each stage. Then the stepper jumps to the
 // last step (Ctrl+G's path) and back to the middle, timed.
 //
-//   bench_guimemory [N] [RECORDING.dscap] [--fresh-values]
+//   bench_guimemory [N] [RECORDING.dscap] [--fresh-values] [--reopen]
 //
 // Repeating one recording repeats its values, which the step store interns once; with
 // --fresh-values every stack value and local of each repetition gets a new repr (" #round"
-// appended), the worst case for interning.
+// appended), the worst case for interning. With --reopen the session is then saved as a .dscap
+// (Save Recording's path), everything is dropped, and the file is opened into a new session
+// (Open Recording's path: RecordingFile::read, applyTo); the growth of the resident set and of
+// its peak (VmHWM, reset through /proc/self/clear_refs) while opening are reported.
 #include "capturesession.h"
 #include "model/capturefile.h"
+#include "recording/recordingfile.h"
 #include "stepper/stepperpanel.h"
 #include "stepper/stepperviews.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <unistd.h>
 
 using namespace dynascope;
@@ -32,6 +38,20 @@ double residentMiB() {
     long pages = 0, resident = 0;
     statm >> pages >> resident;
     return resident * double(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
+}
+
+// The peak resident set (VmHWM) in MiB.
+double peakMiB() {
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::atof(line.c_str() + 6) / 1024.0;
+    return 0;
+}
+
+// Starts a new peak from the current resident set.
+void resetPeak() {
+    std::ofstream("/proc/self/clear_refs") << "5";
 }
 
 // Appends " #round" to every repr of a step event (stack values and locals).
@@ -51,11 +71,13 @@ void freshenValues(Json &body, long long round) {
 int main(int argc, char **argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    bool fresh = false;
+    bool fresh = false, reopen = false;
     std::vector<const char *> args;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--fresh-values") == 0)
             fresh = true;
+        else if (std::strcmp(argv[i], "--reopen") == 0)
+            reopen = true;
         else
             args.push_back(argv[i]);
     }
@@ -86,7 +108,8 @@ int main(int argc, char **argv) {
     file = CaptureFile(); // only the copies above stay
 
     const double start = residentMiB();
-    CaptureSession session;
+    auto owned = std::make_unique<CaptureSession>();
+    CaptureSession &session = *owned;
     session.beginRun();
     for (const Event &e : codes)
         session.addEvent(e);
@@ -104,7 +127,8 @@ int main(int argc, char **argv) {
         }
     const double feedSeconds = clock.elapsed() / 1000.0;
     const double afterSession = residentMiB();
-    StepperViews views;
+    auto ownedViews = std::make_unique<StepperViews>();
+    StepperViews &views = *ownedViews;
     clock.restart();
     views.setRecording(session.stepStore(), session.codeInfos());
     const double indexSeconds = clock.elapsed() / 1000.0;
@@ -132,5 +156,38 @@ int main(int argc, char **argv) {
                 store.valueCount(), store.stringCount());
     std::printf("jump to the last step %.1f ms, to the middle %.1f ms\n", jumpLastMs,
                 jumpMiddleMs);
+    if (!reopen)
+        return 0;
+
+    const QString saved = dir.filePath("saved.dscap");
+    QString error;
+    session.endRun(RunState::Finished, QStringLiteral("done"));
+    clock.restart();
+    if (!RecordingFile::save(session, saved, error)) {
+        std::fprintf(stderr, "save failed: %s\n", qPrintable(error));
+        return 1;
+    }
+    const double saveSeconds = clock.elapsed() / 1000.0;
+    ownedViews.reset();
+    owned.reset();
+    const double beforeOpen = residentMiB();
+    resetPeak();
+    clock.restart();
+    CaptureSession reopened;
+    {
+        RecordingFile file;
+        if (!file.read(saved)) {
+            std::fprintf(stderr, "open failed: %s\n", qPrintable(file.errorString()));
+            return 1;
+        }
+        file.applyTo(reopened, QString(), QString());
+    }
+    const double openSeconds = clock.elapsed() / 1000.0;
+    std::printf("saved    %8.1f MiB file in %.1f s\n", QFileInfo(saved).size() / 1048576.0,
+                saveSeconds);
+    std::printf("reopened %zu steps in %.1f s: session %.1f MiB (%.0f bytes/step), peak while "
+                "opening +%.1f MiB\n",
+                reopened.steps().size(), openSeconds, residentMiB() - beforeOpen,
+                (residentMiB() - beforeOpen) * 1048576.0 / fed, peakMiB() - beforeOpen);
     return 0;
 }

@@ -154,8 +154,7 @@ int main(int argc, char **argv) {
     std::printf("store    %8.1f MiB  %6.0f bytes/step (%zu sites, %zu values, %zu strings)\n",
                 store.bytesUsed() / 1048576.0, double(store.bytesUsed()) / fed, store.siteCount(),
                 store.valueCount(), store.stringCount());
-    std::printf("jump to the last step %.1f ms, to the middle %.1f ms\n", jumpLastMs,
-                jumpMiddleMs);
+    std::printf("jump to the last step %.1f ms, to the middle %.1f ms\n", jumpLastMs, jumpMiddleMs);
     if (!reopen)
         return 0;
 

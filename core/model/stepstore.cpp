@@ -78,10 +78,10 @@ void StepStore::clear() {
 uint32_t StepStore::internSite(Site site) {
     site.kind = eventKind(m_strings.view(site.event));
     uint64_t hash = site.code;
-    for (uint64_t field : {uint64_t(site.function), uint64_t(site.file), uint64_t(site.opname),
-                           uint64_t(site.argrepr), uint64_t(site.event), uint64_t(site.line),
-                           uint64_t(site.offset), uint64_t(site.arg), uint64_t(site.pops),
-                           uint64_t(site.pushes)})
+    for (uint64_t field :
+         {uint64_t(site.function), uint64_t(site.file), uint64_t(site.opname),
+          uint64_t(site.argrepr), uint64_t(site.event), uint64_t(site.line), uint64_t(site.offset),
+          uint64_t(site.arg), uint64_t(site.pops), uint64_t(site.pushes)})
         hash = hashMix(hash, field);
     if (auto id = m_siteIndex.find(hash, [&](uint32_t id) { return m_sites[id] == site; }))
         return *id;

@@ -32,8 +32,7 @@ void decodeTyped(const Event &event) {
             store.appendEvent(event.body);
         } catch (const Json::exception &) {
         }
-    }
-    else if (event.type == EventType::Error)
+    } else if (event.type == EventType::Error)
         decodeAs<ScriptError>(event.body);
     else if (event.type == EventType::Graph)
         decodeAs<CapturedGraph>(event.body);

@@ -107,8 +107,8 @@ private slots:
             lines.push_back(encodeEvent(body));
             return true;
         });
-        QCOMPARE(types, (std::vector<std::string>{"code", "step", "output", "step", "step",
-                                                  "exit"}));
+        QCOMPARE(types,
+                 (std::vector<std::string>{"code", "step", "output", "step", "step", "exit"}));
         QCOMPARE(lines[3], encodeEvent(stepEvent(1, "c1", "2")));
         // A new run starts a new store; a holder of the old one keeps it as it was.
         const std::shared_ptr<const StepStore> old = session.stepStore();

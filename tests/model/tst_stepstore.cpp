@@ -22,8 +22,8 @@ std::string difference(const Step &a, const Step &b) {
     if (a.opname != b.opname || a.argrepr != b.argrepr || a.event != b.event)
         return "opname/argrepr/event";
     if (a.pops != b.pops || a.pushes != b.pushes)
-        return "pops/pushes: " + std::to_string(a.pops) + "/" + std::to_string(a.pushes) +
-               " vs " + std::to_string(b.pops) + "/" + std::to_string(b.pushes);
+        return "pops/pushes: " + std::to_string(a.pops) + "/" + std::to_string(a.pushes) + " vs " +
+               std::to_string(b.pops) + "/" + std::to_string(b.pushes);
     if (a.stack.size() != b.stack.size())
         return "stack size";
     for (size_t k = 0; k < a.stack.size(); ++k) {
@@ -46,8 +46,8 @@ std::string difference(const Step &a, const Step &b) {
 // One pass of `for i in range(n): total += i` as the recorder sends it: the same six sites
 // each pass, a new value for i and for total.
 Json loopStepEvent(long long index, long long pass, int site) {
-    static const char *const ops[] = {"FOR_ITER", "STORE_NAME", "LOAD_NAME",
-                                      "LOAD_NAME", "BINARY_OP", "STORE_NAME"};
+    static const char *const ops[] = {"FOR_ITER",  "STORE_NAME", "LOAD_NAME",
+                                      "LOAD_NAME", "BINARY_OP",  "STORE_NAME"};
     static const char *const args[] = {"to 40", "i", "total", "i", "+=", "total"};
     Step s;
     s.index = index;
@@ -111,8 +111,8 @@ private slots:
             s.pushes = 0;
             break;
         case 4:
-            s.stack.push_back({"str", "'\xE4\xB8\xAD\xE6\x96\x87 \xF0\x9F\x90\x8D\\n\t\"'", "", "",
-                               false});
+            s.stack.push_back(
+                {"str", "'\xE4\xB8\xAD\xE6\x96\x87 \xF0\x9F\x90\x8D\\n\t\"'", "", "", false});
             s.locals["\xCE\xB1"] = std::string("'a\0b'", 6);
             break;
         case 5:
@@ -155,8 +155,7 @@ private slots:
         QTest::addRow("floats and bools for numbers")
             << R"({"type":"step","step":3.0,"line":true,"offset":4.7,"arg":2})";
         QTest::addRow("pops without pushes") << R"({"type":"step","pops":2})";
-        QTest::addRow("a count out of range")
-            << R"({"type":"step","pops":2,"pushes":99999999})";
+        QTest::addRow("a count out of range") << R"({"type":"step","pops":2,"pushes":99999999})";
         QTest::addRow("a local that is not a string")
             << R"({"type":"step","locals":{"x":[1,2],"y":null,"z":"'s'"}})";
         QTest::addRow("stack not an array, locals not an object")

@@ -148,9 +148,11 @@ void LessonNavigator::onRunningChanged(bool running) {
 
 void LessonNavigator::navigate(const LessonStop &stop) {
     const CaptureSession *session = m_window->session();
-    LessonTargetResolver resolver([session](const std::string &type) -> const std::vector<Json> & {
-        return session->eventsOfType(type);
-    }, &session->steps());
+    LessonTargetResolver resolver(
+        [session](const std::string &type) -> const std::vector<Json> & {
+            return session->eventsOfType(type);
+        },
+        &session->steps());
     m_match = resolver.resolve(stop.target);
     if (m_match.found)
         show(m_match);

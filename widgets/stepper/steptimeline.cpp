@@ -232,8 +232,8 @@ std::optional<int> StepTimeline::findRaisingStep() const {
             if (depth(j) >= depth(raised))
                 raised = j;
         } else if (e != StepEvent::Return) {
-            const bool raising = j + 1 < count() && event(j + 1) == StepEvent::Exception &&
-                                 frame(j + 1) == frame(j);
+            const bool raising =
+                j + 1 < count() && event(j + 1) == StepEvent::Exception && frame(j + 1) == frame(j);
             if (!raising)
                 break;
         }

@@ -519,7 +519,7 @@ bool MainWindow::saveRecording(const QString &path) {
     QString problem;
     if (m_run->isRunning())
         problem = tr("the script is still running; wait for it or stop it (Shift+F5)");
-    else if (m_session->allEvents().empty())
+    else if (m_session->isEmpty())
         problem = tr("there is no run to save; run the script first (F5)");
     else if (!RecordingFile::save(*m_session, path, problem))
         problem = problem.isEmpty() ? tr("cannot write the file") : problem;
@@ -638,7 +638,7 @@ void MainWindow::updateRunStatus() {
     else if (state != RunState::Running)
         m_liveStatus->stop();
     QString text = state == RunState::Idle ? tr("Ready") : m_session->runDescription();
-    const long long steps = (long long)(m_session->eventsOfType(EventType::Step).size());
+    const long long steps = (long long)(m_session->steps().size());
     const long long limit = m_run->runOptions().maxSteps;
     const bool near = state == RunState::Running && limit > 0 && steps >= limit * 9 / 10 &&
                       m_session->eventsOfType(EventType::RecordingStopped).empty();

@@ -7,6 +7,7 @@
 #include "model/instruction.h"
 #include "model/scripterror.h"
 #include "model/step.h"
+#include "model/stepstore.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -26,9 +27,14 @@ template <typename T> void decodeAs(const Json &body) {
 void decodeTyped(const Event &event) {
     if (event.type == EventType::Code)
         decodeAs<CodeInfo>(event.body);
-    else if (event.type == EventType::Step)
+    else if (event.type == EventType::Step) {
         decodeAs<Step>(event.body);
-    else if (event.type == EventType::Error)
+        StepStore store; // the GUI's intake of steps
+        try {
+            store.appendEvent(event.body);
+        } catch (const Json::exception &) {
+        }
+    } else if (event.type == EventType::Error)
         decodeAs<ScriptError>(event.body);
     else if (event.type == EventType::Graph)
         decodeAs<CapturedGraph>(event.body);

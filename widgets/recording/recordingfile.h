@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/capturefile.h"
+#include "model/stepstore.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -38,14 +39,18 @@ public:
     QString scriptPath() const;
     // The script's text as it was run, saved in the header (empty in older recordings).
     QString embeddedSource() const;
-    int eventCount() const { return int(m_file.events().size()); }
+    int eventCount() const { return int(m_file.events().size() + m_steps.size()); }
 
     // Fills `session` as the recorded run did: `sourceText` as the script's text, the events,
     // then the recorded end state. `note` (e.g. "the script is gone") goes to the console.
     void applyTo(CaptureSession &session, const QString &sourceText, const QString &note) const;
 
 private:
-    CaptureFile m_file;
+    CaptureFile m_file; // every event but the steps
+    // The steps, taken out of the file as it is read (CaptureFile::setEventTaker), and for each
+    // event of m_file how many steps came before it, so applyTo() keeps the stream's order.
+    StepStore m_steps;
+    std::vector<size_t> m_stepsBefore;
     QString m_path;
     QString m_error;
 };

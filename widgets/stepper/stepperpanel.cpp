@@ -17,6 +17,12 @@
 
 namespace dynascope {
 
+namespace {
+QString utf8(std::string_view text) {
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+} // namespace
+
 StepperPanel::StepperPanel(QWidget *parent)
     : QWidget(parent), m_toolBar(new QToolBar(this)), m_slider(new QSlider(Qt::Horizontal, this)),
       m_counter(new QLabel(this)), m_speed(new QSpinBox(this)), m_playTimer(new QTimer(this)) {
@@ -168,7 +174,7 @@ void StepperPanel::createActions() {
     connect(m_actions[ToggleBreakpointAction], &QAction::triggered, this, [this, &t] {
         if (m_cursor)
             toggleBreakpoint(QString::fromStdString(m_cursor->first), m_cursor->second);
-        else if (const Step *s = t.currentStep())
+        else if (const std::optional<Step> s = t.currentStep())
             toggleBreakpoint(QString::fromStdString(s->file), s->line);
     });
     connect(m_actions[ContinueAction], &QAction::triggered, this,
@@ -203,14 +209,30 @@ QList<QAction *> StepperPanel::stepperActions() const {
     return QList<QAction *>(std::begin(m_actions), std::end(m_actions));
 }
 
-void StepperPanel::setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes) {
+void StepperPanel::setRecording(std::shared_ptr<const StepStore> steps,
+                                std::vector<CodeInfo> codes) {
     pause();
     m_timeline.setRecording(std::move(steps), std::move(codes));
+    shownRecording();
+}
+
+void StepperPanel::setRecording(const std::vector<Step> &steps, std::vector<CodeInfo> codes) {
+    pause();
+    m_timeline.setRecording(steps, std::move(codes));
+    shownRecording();
+}
+
+void StepperPanel::shownRecording() {
     updateControls();
     emit currentStepChanged(m_timeline.current(), -1); // a new recording: nothing to animate from
-    if (const Step *s = m_timeline.currentStep())
-        emit currentLocationChanged(QString::fromStdString(s->file), s->line,
-                                    QString::fromStdString(s->codeId), s->offset);
+    if (!m_timeline.isEmpty())
+        emitLocation();
+}
+
+void StepperPanel::emitLocation() {
+    const int i = m_timeline.current();
+    emit currentLocationChanged(utf8(m_timeline.file(i)), m_timeline.line(i),
+                                utf8(m_timeline.codeId(i)), m_timeline.offset(i));
 }
 
 void StepperPanel::setCursorLocation(const QString &file, int line) {
@@ -226,9 +248,7 @@ void StepperPanel::setCurrentStep(int index) {
         return;
     updateControls();
     emit currentStepChanged(m_timeline.current(), previous);
-    const Step *s = m_timeline.currentStep();
-    emit currentLocationChanged(QString::fromStdString(s->file), s->line,
-                                QString::fromStdString(s->codeId), s->offset);
+    emitLocation();
 }
 
 void StepperPanel::go(std::optional<int> target, const QString &whenNone) {
@@ -302,10 +322,10 @@ void StepperPanel::advancePlay() {
     if (!isPlaying()) // a view reacting to the step may have paused
         return;
     schedulePlay();
-    const Step *s = m_timeline.currentStep();
-    if (m_timeline.isLineStart(*next) && m_timeline.hasBreakpoint({s->file, s->line})) {
+    if (m_timeline.isLineStart(*next) &&
+        m_timeline.hasBreakpoint({std::string(m_timeline.file(*next)), m_timeline.line(*next)})) {
         pause();
-        emit message(tr("Stopped at the breakpoint on line %1.").arg(s->line));
+        emit message(tr("Stopped at the breakpoint on line %1.").arg(m_timeline.line(*next)));
     }
 }
 

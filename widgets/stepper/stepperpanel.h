@@ -43,7 +43,8 @@ public:
     explicit StepperPanel(QWidget *parent = nullptr);
     ~StepperPanel() override;
 
-    void setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes);
+    void setRecording(std::shared_ptr<const StepStore> steps, std::vector<CodeInfo> codes);
+    void setRecording(const std::vector<Step> &steps, std::vector<CodeInfo> codes);
     const StepTimeline &timeline() const { return m_timeline; }
     int currentStep() const { return m_timeline.current(); }
 
@@ -90,6 +91,8 @@ private:
     void advancePlay();
     void schedulePlay();
     void updateControls();
+    void shownRecording(); // after setRecording: controls, the first step's signals
+    void emitLocation();   // currentLocationChanged for the current step
 
     StepTimeline m_timeline;
     std::optional<SourceLine> m_cursor;

@@ -6,6 +6,7 @@
 #include "capturesession.h"
 #include "consoleview.h"
 #include "graphdocks.h"
+#include "compiledcall/compiledcalldock.h"
 #include "guards/guardsdock.h"
 #include "help/helpmenu.h"
 #include "help/welcomepage.h"
@@ -104,6 +105,7 @@ MainWindow::MainWindow(QWidget *parent)
     new LessonDocks(this); // lessons and drill (placed in "teach"), Learn menu, language
     new KernelDocks(this); // generated kernels and their timing (joins the layouts); owned here
     new GuardsDock(this);  // guards & cache dock (placed in the graphs layout); owned by the window
+    new CompiledCallDock(this); // call marks on the stepper, F11 into a compiled call (after the above)
     createLayoutActions(m_mainToolBar);
     m_viewMenu->addAction(m_mainToolBar->toggleViewAction());
     m_help = new HelpMenu(this, menuBar()->addMenu(tr("&Help")), [this] { showWelcome(); });

@@ -1,20 +1,45 @@
-// Line-at-a-time, unbuffered event writing for the worker.
+// Line-at-a-time event writing for the worker; call events in batches.
 #include "cli/workereventchannel.h"
 
+#include "model/calleventencoder.h"
+
+#include <atomic>
 #include <cerrno>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace dynascope {
 
-WorkerEventChannel::WorkerEventChannel(int fd) : m_fd(fd), m_owner(::getpid()) {}
+namespace {
+
+// Set in a child the script forked: getpid() is a system call (glibc no longer caches it), too
+// dear for every compiled call, so the fork tells us instead.
+std::atomic<bool> forkedChild{false};
+
+void markForkedChild() {
+    forkedChild.store(true, std::memory_order_relaxed);
+}
+
+} // namespace
+
+WorkerEventChannel::WorkerEventChannel(int fd) : m_fd(fd), m_owner(::getpid()) {
+    static const int registered = pthread_atfork(nullptr, nullptr, markForkedChild);
+    (void)registered;
+    m_batch.reserve(kBatchBytes + 4096);
+}
 
 WorkerEventChannel::~WorkerEventChannel() {
+    flush();
     if (m_fd >= 0)
         ::close(m_fd);
 }
 
+bool WorkerEventChannel::inForkedChild() const {
+    return forkedChild.load(std::memory_order_relaxed) && ::getpid() != m_owner;
+}
+
 void WorkerEventChannel::emit(const Json &event) {
-    if (::getpid() != m_owner) {
+    if (inForkedChild()) {
         auto text = event.find("text");
         if (event.value("type", std::string()) == EventType::Output && text != event.end() &&
             text->is_string())
@@ -24,7 +49,35 @@ void WorkerEventChannel::emit(const Json &event) {
     std::string line = encodeEvent(event);
     line += '\n';
     std::lock_guard<std::mutex> lock(m_mutex);
+    flushLocked();
     writeAll(m_fd, line);
+}
+
+void WorkerEventChannel::emitCall(const CallRecord &call, const std::string &function) {
+    if (forkedChild.load(std::memory_order_relaxed) && inForkedChild())
+        return;
+    std::lock_guard<std::mutex> lock(m_mutex);
+    const auto now = std::chrono::steady_clock::now();
+    if (m_batch.empty())
+        m_batchStart = now;
+    CallEventEncoder::append(call, function, m_batch);
+    m_batch += '\n';
+    if (m_batch.size() >= kBatchBytes || now - m_batchStart >= kBatchAge)
+        flushLocked();
+}
+
+void WorkerEventChannel::flush() {
+    if (inForkedChild())
+        return;
+    std::lock_guard<std::mutex> lock(m_mutex);
+    flushLocked();
+}
+
+void WorkerEventChannel::flushLocked() {
+    if (m_batch.empty())
+        return;
+    writeAll(m_fd, m_batch);
+    m_batch.clear();
 }
 
 void WorkerEventChannel::writeAll(int fd, const std::string &bytes) {

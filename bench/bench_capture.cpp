@@ -131,10 +131,9 @@ int main() {
         if (::write(devNull, line.data(), line.size()) < 0)
             std::perror("write");
     });
-    if (PyRun_SimpleString(
-            "json_ns = timed(compiled_ten, args, 2000)\n"
-            "print(f'compiled call, every call streamed as Json, one write each: "
-            "{json_ns/1e3:.2f} us ({(json_ns-hit_ns)/1e3:.2f} us more)')\n") != 0)
+    if (PyRun_SimpleString("json_ns = timed(compiled_ten, args, 2000)\n"
+                           "print(f'compiled call, every call streamed as Json, one write each: "
+                           "{json_ns/1e3:.2f} us ({(json_ns-hit_ns)/1e3:.2f} us more)')\n") != 0)
         return 1;
     std::printf("  (%zu bytes of events)\n", bytes);
     {

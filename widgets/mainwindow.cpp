@@ -4,9 +4,9 @@
 
 #include "bytecodeview.h"
 #include "capturesession.h"
+#include "compiledcall/compiledcalldock.h"
 #include "consoleview.h"
 #include "graphdocks.h"
-#include "compiledcall/compiledcalldock.h"
 #include "guards/guardsdock.h"
 #include "help/helpmenu.h"
 #include "help/welcomepage.h"
@@ -105,7 +105,8 @@ MainWindow::MainWindow(QWidget *parent)
     new LessonDocks(this); // lessons and drill (placed in "teach"), Learn menu, language
     new KernelDocks(this); // generated kernels and their timing (joins the layouts); owned here
     new GuardsDock(this);  // guards & cache dock (placed in the graphs layout); owned by the window
-    new CompiledCallDock(this); // call marks on the stepper, F11 into a compiled call (after the above)
+    // Call marks on the stepper and F11 into a compiled call; made after the docks it drives.
+    new CompiledCallDock(this);
     createLayoutActions(m_mainToolBar);
     m_viewMenu->addAction(m_mainToolBar->toggleViewAction());
     m_help = new HelpMenu(this, menuBar()->addMenu(tr("&Help")), [this] { showWelcome(); });

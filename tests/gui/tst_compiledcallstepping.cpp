@@ -244,7 +244,8 @@ private slots:
         const auto marks = CompiledCallMarks::build(timeline, cache, graphs);
         QCOMPARE(marks.size(), size_t(2));
         QCOMPARE(marks[0].position, 1);
-        QCOMPARE(CompiledCallMarks::text(marks[0]), QStringLiteral("call 3: miss → recompiled entry 2"));
+        QCOMPARE(CompiledCallMarks::text(marks[0]),
+                 QStringLiteral("call 3: miss → recompiled entry 2"));
         QCOMPARE(marks[1].position, 2);
         QCOMPARE(CompiledCallMarks::text(marks[1]), QStringLiteral("call 1: miss → compiled G1"));
     }

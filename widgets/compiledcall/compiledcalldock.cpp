@@ -151,10 +151,9 @@ void CompiledCallDock::showPhase() {
         guards->panel()->showCall(function, mark.callRow);
     }
     m_view->showPhase(mark, m_phases, m_phase, cache, graph);
-    m_window->statusBar()->showMessage(
-        CompiledCallView::phaseText(mark, phase) + QStringLiteral(" — ") +
-            CompiledCallMarks::toolTip(mark),
-        4000);
+    m_window->statusBar()->showMessage(CompiledCallView::phaseText(mark, phase) +
+                                           QStringLiteral(" — ") + CompiledCallMarks::toolTip(mark),
+                                       4000);
 }
 
 void CompiledCallDock::leave(std::optional<int> to) {

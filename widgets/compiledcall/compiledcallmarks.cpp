@@ -24,8 +24,8 @@ CompiledCallMarks::EntryGraphs CompiledCallMarks::entryGraphs(const std::vector<
             const auto id = b.find("id");
             const auto start = b.find("region_start");
             if (id != b.end() && id->is_string())
-                pending[{name, start != b.end() && start->is_number_integer() ? start->get<int>()
-                                                                               : 0}] =
+                pending[{name,
+                         start != b.end() && start->is_number_integer() ? start->get<int>() : 0}] =
                     id->get<std::string>();
             continue;
         }
@@ -70,15 +70,14 @@ std::vector<CompiledCallMark> CompiledCallMarks::build(const StepTimeline &timel
         }
     }
     std::stable_sort(marks.begin(), marks.end(), [](const auto &a, const auto &b) {
-        return a.position != b.position ? a.position < b.position
-                                        : a.call.timeUs < b.call.timeUs;
+        return a.position != b.position ? a.position < b.position : a.call.timeUs < b.call.timeUs;
     });
     return marks;
 }
 
 QString CompiledCallMarks::regionText(const RegionCall &region, const std::string &graph) {
-    const QString ran = graph.empty() ? tr("entry %1").arg(region.entry + 1)
-                                      : QString::fromStdString(graph);
+    const QString ran =
+        graph.empty() ? tr("entry %1").arg(region.entry + 1) : QString::fromStdString(graph);
     QString text;
     switch (region.outcome) {
     case CallOutcome::Hit:

@@ -20,9 +20,9 @@ class GuardsCache;
 class StepTimeline;
 
 struct CompiledCallMark {
-    int position = -1;   // the timeline position (not Step::index) of the step the call began in
+    int position = -1; // the timeline position (not Step::index) of the step the call began in
     std::string function;
-    int callRow = -1;    // the call's row among its function's calls (GuardsCache order)
+    int callRow = -1; // the call's row among its function's calls (GuardsCache order)
     CallRecord call;
     std::vector<std::string> graphs; // per region of the call: the graph its entry ran ("": none)
 };
@@ -40,8 +40,7 @@ public:
     // that began in the same step: in the order they began). Calls without a step (no recorder,
     // past its limit, an older capture file) are left out.
     static std::vector<CompiledCallMark> build(const StepTimeline &timeline,
-                                               const GuardsCache &cache,
-                                               const EntryGraphs &graphs);
+                                               const GuardsCache &cache, const EntryGraphs &graphs);
 
     // "hit entry 2", "miss → compiled G1", "miss → recompiled G4", "miss → cache full, ran
     // uncompiled"; entries numbered from 1 as the Guards view numbers them.

@@ -103,8 +103,8 @@ void CompiledCallView::showPhase(const CompiledCallMark &mark,
     m_title->show();
     {
         const QSignalBlocker block(m_phases);
-        if (m_phases->count() != int(phases.size()) || m_phases->property("call").toString() !=
-                                                           m_title->text()) {
+        if (m_phases->count() != int(phases.size()) ||
+            m_phases->property("call").toString() != m_title->text()) {
             m_phases->clear();
             for (size_t i = 0; i < phases.size(); ++i)
                 m_phases->addItem(tr("%1. %2").arg(i + 1).arg(phaseText(mark, phases[i])));
@@ -113,8 +113,8 @@ void CompiledCallView::showPhase(const CompiledCallMark &mark,
         m_phases->setCurrentRow(phase);
     }
     m_phases->show();
-    QString detail = tr("Step %1 of %2 — %3").arg(phase + 1).arg(phases.size()).arg(
-        phaseText(mark, p));
+    QString detail =
+        tr("Step %1 of %2 — %3").arg(phase + 1).arg(phases.size()).arg(phaseText(mark, p));
     const RegionCall &region = mark.call.regions[size_t(p.region)];
     switch (p.kind) {
     case CompiledCallPhase::GuardCheck:

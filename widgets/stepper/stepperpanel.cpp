@@ -20,7 +20,8 @@ namespace dynascope {
 
 StepperPanel::StepperPanel(QWidget *parent)
     : QWidget(parent), m_toolBar(new QToolBar(this)), m_slider(new QSlider(Qt::Horizontal, this)),
-      m_sliderColumn(new QVBoxLayout), m_counter(new QLabel(this)), m_speed(new QSpinBox(this)), m_playTimer(new QTimer(this)) {
+      m_sliderColumn(new QVBoxLayout), m_counter(new QLabel(this)), m_speed(new QSpinBox(this)),
+      m_playTimer(new QTimer(this)) {
     setObjectName(QStringLiteral("stepperPanel"));
     createActions();
 

@@ -6,13 +6,20 @@
 #include "model/callrecord.h"
 #include "model/event.h"
 
-#include <QtTest>
-
 #include <fcntl.h>
 #include <limits>
 #include <string>
 #include <unistd.h>
 #include <vector>
+
+namespace {
+// Before Qt's headers: they define `emit` as a macro.
+void send(dynascope::EventSink &sink, const dynascope::Json &event) {
+    sink.emit(event);
+}
+} // namespace
+
+#include <QtTest>
 
 using namespace dynascope;
 
@@ -181,7 +188,7 @@ private slots:
         std::vector<std::string> expected;
         {
             WorkerEventChannel channel(fds[1]);
-            channel.emit(Json{{"type", "output"}, {"stream", "stdout"}, {"text", "a\n"}});
+            send(channel, Json{{"type", "output"}, {"stream", "stdout"}, {"text", "a\n"}});
             expected.push_back("output");
             CallRecord call = fullRecord();
             for (int i = 1; i <= 3; ++i) {
@@ -192,7 +199,7 @@ private slots:
             // Not yet written: three small calls are one batch.
             all += drain();
             QCOMPARE(int(std::count(all.begin(), all.end(), '\n')), 1);
-            channel.emit(Json{{"type", "step"}, {"step", 0}});
+            send(channel, Json{{"type", "step"}, {"step", 0}});
             expected.push_back("step");
             call.index = 4;
             channel.emitCall(call, "f");

@@ -28,7 +28,7 @@ struct CompiledCallMark {
 };
 
 class CompiledCallMarks {
-    Q_DECLARE_TR_FUNCTIONS(CompiledCallMarks)
+    Q_DECLARE_TR_FUNCTIONS(dynascope::CompiledCallMarks)
 public:
     // (function, cache entry number) → the id of the graph that entry runs. A `graph` event comes
     // just before the `guards` event of the entry that made it (same function and region), so

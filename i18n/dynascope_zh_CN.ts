@@ -558,10 +558,8 @@
         <translation># 运行的缓存条目不在本录制中</translation>
     </message>
     <message>
-        <source>
-F10/F11: next · Shift+F10: back · Shift+F11: leave the call</source>
-        <translation>
-F10/F11：下一步 · Shift+F10：后退 · Shift+F11：离开调用</translation>
+        <source>F10/F11: next · Shift+F10: back · Shift+F11: leave the call</source>
+        <translation>F10/F11：下一步 · Shift+F10：后退 · Shift+F11：离开调用</translation>
     </message>
 </context>
 <context>

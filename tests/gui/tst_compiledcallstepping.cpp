@@ -180,6 +180,8 @@ private slots:
         QVERIFY(view->verdicts()->topLevelItem(0)->text(0).startsWith("Call 2: hit"));
         QVERIFY2(view->phaseLabel()->text().contains("Guard check: hit entry 1"),
                  qPrintable(view->phaseLabel()->text()));
+        if (const QByteArray path = qgetenv("DYNASCOPE_CALL_SCREENSHOT"); !path.isEmpty())
+            QVERIFY(window.grab().save(QString::fromLocal8Bit(path)));
         stepInto->trigger();
         QCOMPARE(window.session()->selectedGraph(), QStringLiteral("G1"));
         // Shift+F11 leaves the call for the next line.

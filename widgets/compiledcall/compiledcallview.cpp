@@ -6,7 +6,6 @@
 #include "model/graph.h"
 
 #include <QFontDatabase>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -31,7 +30,10 @@ CompiledCallView::CompiledCallView(QWidget *parent)
     m_phase->setWordWrap(true);
     m_phases->setObjectName(QStringLiteral("compiledCallPhases"));
     m_phases->setAccessibleName(tr("Phases of the call"));
-    m_phases->setMaximumWidth(260);
+    m_phases->setToolTip(tr("F10/F11: next · Shift+F10: back · Shift+F11: leave the call"));
+    m_phases->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_phases->setTextElideMode(Qt::ElideMiddle);
+    m_phases->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     m_nodes->setObjectName(QStringLiteral("compiledCallGraphNodes"));
     m_nodes->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_code->setObjectName(QStringLiteral("compiledCallCode"));
@@ -51,14 +53,13 @@ CompiledCallView::CompiledCallView(QWidget *parent)
     m_pages->addWidget(m_nodes);
     m_pages->addWidget(m_code);
 
-    auto *body = new QHBoxLayout;
-    body->addWidget(m_phases);
-    body->addWidget(m_pages, 1);
+    // One column: the dock shares the narrow right-hand column with the Stack.
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_title);
     layout->addWidget(m_phase);
-    layout->addLayout(body, 1);
+    layout->addWidget(m_phases);
+    layout->addWidget(m_pages, 1);
     connect(m_phases, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0)
             emit phaseActivated(row);
@@ -106,9 +107,15 @@ void CompiledCallView::showPhase(const CompiledCallMark &mark,
         if (m_phases->count() != int(phases.size()) ||
             m_phases->property("call").toString() != m_title->text()) {
             m_phases->clear();
-            for (size_t i = 0; i < phases.size(); ++i)
-                m_phases->addItem(tr("%1. %2").arg(i + 1).arg(phaseText(mark, phases[i])));
+            for (size_t i = 0; i < phases.size(); ++i) {
+                const QString text = tr("%1. %2").arg(i + 1).arg(phaseText(mark, phases[i]));
+                m_phases->addItem(text);
+                m_phases->item(int(i))->setToolTip(text + QLatin1Char('\n') + m_phases->toolTip());
+            }
             m_phases->setProperty("call", m_title->text());
+            // As tall as its rows: a call has two to a few phases.
+            m_phases->setFixedHeight(m_phases->sizeHintForRow(0) * m_phases->count() +
+                                     2 * m_phases->frameWidth());
         }
         m_phases->setCurrentRow(phase);
     }
@@ -155,7 +162,7 @@ void CompiledCallView::showPhase(const CompiledCallMark &mark,
         break;
     }
     }
-    m_phase->setText(detail + tr("\nF10/F11: next · Shift+F10: back · Shift+F11: leave the call"));
+    m_phase->setText(detail);
     m_phase->show();
 }
 

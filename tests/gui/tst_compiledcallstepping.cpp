@@ -16,6 +16,7 @@
 #include "guards/guardscache.h"
 #include "guitestsupport.h"
 #include "mainwindow.h"
+#include "recording/recordingfile.h"
 #include "runcontroller.h"
 #include "stepper/stepperpanel.h"
 #include "stepper/stepperviews.h"
@@ -207,6 +208,22 @@ private slots:
         // Any other move of the stepper leaves the call.
         panel->setCurrentStep(0);
         QCOMPARE(docks->activeMark(), -1);
+
+        // A saved recording, opened again, has the same marks.
+        const QString saved = m_dir.filePath("compiled_calls.dscap");
+        QString error;
+        QVERIFY2(RecordingFile::save(*window.session(), saved, error), qPrintable(error));
+        MainWindow reopened;
+        reopened.resize(1280, 800);
+        reopened.show();
+        QVERIFY(reopened.openFile(saved));
+        auto *again = reopened.findChild<CompiledCallDock *>();
+        QTRY_COMPARE(again->marksBar()->markCount(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(again->marks()[size_t(i)].position, bar->marks()[size_t(i)].position);
+            QCOMPARE(CompiledCallMarks::text(again->marks()[size_t(i)]),
+                     CompiledCallMarks::text(bar->marks()[size_t(i)]));
+        }
     }
 
     // The model on hand-made events: positions are timeline positions (completion order), calls

@@ -29,6 +29,16 @@ WorkerEventChannel::WorkerEventChannel(int fd) : m_fd(fd), m_owner(::getpid()) {
 }
 
 WorkerEventChannel::~WorkerEventChannel() {
+    if (m_flusher.joinable() && !inForkedChild()) {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_stopping = true;
+        }
+        m_stopFlusher.notify_one();
+        m_flusher.join();
+    } else if (m_flusher.joinable()) {
+        m_flusher.detach(); // a forked child has no such thread: the handle is the parent's
+    }
     flush();
     if (m_fd >= 0)
         ::close(m_fd);
@@ -60,10 +70,20 @@ void WorkerEventChannel::emitCall(const CallRecord &call, const std::string &fun
     const auto now = std::chrono::steady_clock::now();
     if (m_batch.empty())
         m_batchStart = now;
+    if (!m_flusher.joinable())
+        m_flusher = std::thread([this] { flushOldBatches(); });
     CallEventEncoder::append(call, function, m_batch);
     m_batch += '\n';
     if (m_batch.size() >= kBatchBytes || now - m_batchStart >= kBatchAge)
         flushLocked();
+}
+
+void WorkerEventChannel::flushOldBatches() {
+    std::unique_lock<std::mutex> lock(m_mutex);
+    while (!m_stopFlusher.wait_for(lock, kBatchAge, [this] { return m_stopping; })) {
+        if (!m_batch.empty() && std::chrono::steady_clock::now() - m_batchStart >= kBatchAge)
+            flushLocked();
+    }
 }
 
 void WorkerEventChannel::flush() {

@@ -4,9 +4,11 @@
 #include "model/eventsink.h"
 
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <string>
 #include <sys/types.h>
+#include <thread>
 
 namespace dynascope {
 
@@ -26,10 +28,11 @@ public:
     // still reach the user.
     void emit(const Json &event) override;
     // A call event, encoded without Json (CallEventEncoder) into a batch that is written when it
-    // passes kBatchBytes, when its first call is kBatchAge old, before any other event, and by
-    // flush() and the destructor. The worker's exit event is emitted last, so a run that ends
-    // normally or with a Python error loses none; a worker killed by a signal loses at most
-    // one batch, the calls after the last event the GUI saw.
+    // passes kBatchBytes, before any other event, by flush() and the destructor, and at the
+    // latest kBatchAge after its first call (a thread looks every kBatchAge, so a script that
+    // calls and then sleeps or waits for input still shows its calls). The worker's exit event
+    // is emitted last, so a run that ends normally or with a Python error loses none; a worker
+    // killed by a signal loses at most the last kBatchAge of calls.
     void emitCall(const CallRecord &call, const std::string &function) override;
     void flush();
 
@@ -40,12 +43,16 @@ private:
     static void writeAll(int fd, const std::string &bytes);
     bool inForkedChild() const;
     void flushLocked();
+    void flushOldBatches();
 
     int m_fd;
     pid_t m_owner;
     std::mutex m_mutex;
     std::string m_batch;
     std::chrono::steady_clock::time_point m_batchStart;
+    std::condition_variable m_stopFlusher;
+    bool m_stopping = false;
+    std::thread m_flusher; // started with the first call event
 };
 
 } // namespace dynascope

@@ -4,6 +4,7 @@
 #include "model/calleventencoder.h"
 
 #include <atomic>
+#include <system_error>
 #include <cerrno>
 #include <pthread.h>
 #include <unistd.h>
@@ -70,8 +71,13 @@ void WorkerEventChannel::emitCall(const CallRecord &call, const std::string &fun
     const auto now = std::chrono::steady_clock::now();
     if (m_batch.empty())
         m_batchStart = now;
-    if (!m_flusher.joinable())
-        m_flusher = std::thread([this] { flushOldBatches(); });
+    if (!m_flusher.joinable() && !m_noFlusher) {
+        try {
+            m_flusher = std::thread([this] { flushOldBatches(); });
+        } catch (const std::system_error &) {
+            m_noFlusher = true; // no thread (a tight memory limit): batches wait for an event
+        }
+    }
     CallEventEncoder::append(call, function, m_batch);
     m_batch += '\n';
     if (m_batch.size() >= kBatchBytes || now - m_batchStart >= kBatchAge)

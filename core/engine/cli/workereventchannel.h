@@ -53,6 +53,7 @@ private:
     std::condition_variable m_stopFlusher;
     bool m_stopping = false;
     std::thread m_flusher; // started with the first call event
+    bool m_noFlusher = false;
 };
 
 } // namespace dynascope

@@ -1600,10 +1600,6 @@
         <translation>%1 %2 毫秒</translation>
     </message>
     <message>
-        <source>graph %1 (%2)</source>
-        <translation>图 %1（%2）</translation>
-    </message>
-    <message>
         <source>cache</source>
         <translation>缓存</translation>
     </message>
@@ -1670,12 +1666,36 @@
         </translation>
     </message>
     <message>
-        <source>graph %1: %2%3 — %4%5</source>
-        <translation>图 %1：%2%3 —— %4%5</translation>
-    </message>
-    <message>
         <source>%1, %2, %3</source>
         <translation>%1，%2，%3</translation>
+    </message>
+    <message>
+        <source>graph %1 backward</source>
+        <translation>图 %1 反向</translation>
+    </message>
+    <message>
+        <source>graph %1 forward</source>
+        <translation>图 %1 前向</translation>
+    </message>
+    <message>
+        <source>graph %1</source>
+        <translation>图 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>saved for backward</source>
+        <translation>为反向保存</translation>
+    </message>
+    <message>
+        <source>%1 (%2 partition)</source>
+        <translation>%1（%2 划分）</translation>
+    </message>
+    <message>
+        <source>%1: %2%3 — %4%5</source>
+        <translation>%1：%2%3 —— %4%5</translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,7 @@ void CaptureSession::clearRun() {
 void CaptureSession::reset(RunState state, const QString &description) {
     m_events.clear();
     m_eventsByType.clear();
+    m_capture.clear();
     m_codeInfos.clear();
     m_codeAliases.clear();
     m_error.reset();
@@ -90,6 +91,10 @@ void CaptureSession::addEvent(const Event &event) {
                           text + tr("; the script runs on without recording."));
         } else if (event.type == EventType::Exit) {
             m_exitStatus = event.body.value("status", 0);
+        } else if (std::string why; !m_capture.add(event, &why) && !why.empty()) {
+            appendConsole(ConsoleEntry::Warning,
+                          tr("Ignored a malformed '%1' event: %2")
+                              .arg(QString::fromStdString(event.type), QString::fromStdString(why)));
         }
     } catch (const Json::exception &e) {
         appendConsole(ConsoleEntry::Warning,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "consolelog.h"
+#include "model/capturedigest.h"
 #include "model/event.h"
 #include "model/instruction.h"
 #include "model/scripterror.h"
@@ -36,9 +37,10 @@ enum class RunState { Idle, Running, Finished, Stopped, Crashed, FailedToStart }
 // WorkerClient; later a capture file reader can); views observe its signals and call its setters.
 //
 // For panel authors:
-//  - Run data: codeInfos(), codeInfo(id), error(), exitStatus(), console(), and for every other
-//    event type eventsOfType("step"|"graph"|"graph_break"|"guards"|"call"|…) — the raw JSON
-//    bodies, decode with the model's from_json. allEvents() keeps the stream order. "output"
+//  - Run data: codeInfos(), codeInfo(id), error(), exitStatus(), console(), capture() (graphs,
+//    breaks and trace steps, typed), and for every other event type
+//    eventsOfType("step"|"guards"|"call"|…) — the raw JSON bodies, decode with the model's
+//    from_json. allEvents() keeps the stream order. "output"
 //    events are kept there only for the run's first megabyte of output (a recording saves
 //    those); later output lives only in console(), bounded to its last megabyte.
 //  - Signals: runStarted() (everything cleared: a run starts or a new script was opened),
@@ -93,6 +95,8 @@ public:
     const ConsoleLog &console() const { return m_console; }
     const std::vector<Json> &eventsOfType(const std::string &type) const;
     const std::vector<Event> &allEvents() const { return m_events; }
+    // The run's graphs, breaks and trace steps, decoded as their events arrived.
+    const CaptureDigest &capture() const { return m_capture; }
 
     // --- the selection ---
     int selectedLine() const { return m_selectedLine; }
@@ -128,6 +132,7 @@ private:
     QString m_runDescription;
     std::vector<Event> m_events;
     std::map<std::string, std::vector<Json>> m_eventsByType;
+    CaptureDigest m_capture;
     std::vector<CodeInfo> m_codeInfos;
     CodeIdAliases m_codeAliases; // the recorder's ids of code objects already described
     std::optional<ScriptError> m_error;

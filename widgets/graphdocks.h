@@ -55,7 +55,7 @@ private:
     QTimer *m_debounce;
     DocumentArea *m_documents;
     QDockWidget *m_explainDock;
-    std::vector<CapturedGraph> m_graphs;
+    std::vector<CapturedGraph> m_graphs; // what the views were last given
     std::vector<GraphBreakInfo> m_breaks;
 };
 

@@ -36,6 +36,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
@@ -332,6 +333,11 @@ void MainWindow::saveSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
+    if (m_openingRecording) { // the window closes once the read it waits for has ended
+        m_closeAfterOpening = true;
+        event->ignore();
+        return;
+    }
     if (!maybeSave()) {
         event->ignore();
         return;
@@ -538,9 +544,21 @@ bool MainWindow::openRecording(const QString &path) {
                         .arg(QDir::toNativeSeparators(path)));
         return false;
     }
-    // Read and check everything first: a bad file must not cost the run on screen.
+    // Read and check everything first: a bad file must not cost the run on screen. The read
+    // runs off the GUI thread; the window keeps painting and says what it is doing.
     RecordingFile recording;
-    if (!recording.read(path)) {
+    statusBar()->showMessage(tr("Opening the recording %1 (%2)…")
+                                 .arg(QFileInfo(path).fileName(),
+                                      QLocale().formattedDataSize(QFileInfo(path).size())));
+    m_openingRecording = true;
+    const bool read = recording.readInBackground(path);
+    m_openingRecording = false;
+    statusBar()->clearMessage();
+    if (m_closeAfterOpening) {
+        close(); // asked for while the file was being read
+        return false;
+    }
+    if (!read) {
         showProblem(tr("Cannot open recording"),
                     tr("Cannot open the recording %1:\n%2")
                         .arg(QDir::toNativeSeparators(path), recording.errorString()));

@@ -1,5 +1,7 @@
 // libFuzzer target: the worker's event stream as the GUI reads it, one JSON event a line, each
 // decoded into the model's typed values.
+#include "model/capturedigest.h"
+#include "model/callrecord.h"
 #include "model/event.h"
 #include "model/graph.h"
 #include "model/instruction.h"
@@ -32,12 +34,18 @@ void decodeTyped(const Event &event) {
         decodeAs<CapturedGraph>(event.body);
     else if (event.type == EventType::GraphBreak)
         decodeAs<GraphBreakInfo>(event.body);
+    else if (event.type == EventType::Guards)
+        decodeAs<CacheEntryGuards>(event.body);
+    else if (event.type == EventType::Call)
+        decodeAs<CallRecord>(event.body);
 }
 
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const std::string bytes(reinterpret_cast<const char *>(data), size);
+    // The session's typed view of the stream: it must skip what it cannot read, never throw.
+    CaptureDigest digest;
     size_t start = 0;
     while (start < bytes.size()) {
         size_t end = bytes.find('\n', start);
@@ -45,8 +53,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             end = bytes.size();
         std::string error;
         std::optional<Event> event = decodeEvent(bytes.substr(start, end - start), error);
-        if (event)
+        if (event) {
             decodeTyped(*event);
+            std::string why;
+            if (!digest.add(*event, &why) && why.empty() &&
+                (event->type == EventType::Graph || event->type == EventType::GraphBreak ||
+                 event->type == EventType::TraceStep))
+                __builtin_trap(); // a capture event left out must say why
+        }
         else if (error.empty())
             __builtin_trap(); // a rejected line must say why
         start = end + 1;

@@ -44,8 +44,12 @@ private slots:
         QCOMPARE(session.exitStatus().value_or(-1), 3);
         QCOMPARE(session.console().size(), size_t(1));
         QCOMPARE(session.console()[0].text, QString("hi\n"));
+        // Capture events are also kept typed, decoded once as they came.
+        QCOMPARE(int(session.capture().graphs().size()), 1);
+        QCOMPARE(session.capture().graphs()[0].id, std::string("G1"));
         session.beginRun();
         QVERIFY(session.allEvents().empty());
+        QVERIFY(session.capture().graphs().empty());
         QVERIFY(!session.exitStatus());
     }
 
@@ -59,6 +63,13 @@ private slots:
         QCOMPARE(session.console().size(), size_t(1));
         QCOMPARE(session.console()[0].kind, ConsoleEntry::Warning);
         QVERIFY(session.console()[0].text.contains("malformed 'code' event"));
+        // A trace step whose line is text is left out of the typed steps, with a warning.
+        session.addEvent(makeEvent({{"type", "trace_step"}, {"index", 0}, {"line", "seven"}}));
+        session.addEvent(makeEvent({{"type", "trace_step"}, {"index", 1}, {"line", 7}}));
+        QCOMPARE(int(session.capture().traceSteps().size()), 1);
+        QCOMPARE(session.capture().traceSteps()[0].step.line, 7);
+        QCOMPARE(session.console().size(), size_t(2));
+        QVERIFY(session.console()[1].text.contains("malformed 'trace_step' event"));
     }
 
     void errorLocationPointsIntoTheScript() {

@@ -198,6 +198,39 @@ private slots:
         QVERIFY(reopened.lastError().isEmpty());
     }
 
+    // A long read runs off the GUI thread: the window's timers keep firing (so it repaints and
+    // its status shows) while a recording padded with 30 MB of output is read, and the run
+    // opens whole. Read on the GUI thread, the timer could not fire once before the read ended.
+    void readingKeepsTheWindowResponsive() {
+        QVERIFY(!m_saved.isEmpty());
+        QFile in(m_saved);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QList<QByteArray> lines = in.readAll().split('\n');
+        const QByteArray padding = Json{{"type", EventType::Output},
+                                        {"stream", "stdout"},
+                                        {"text", std::string(200 * 1024, 'x') + "\n"}}
+                                       .dump()
+                                       .c_str();
+        for (int i = 0; i < 150; ++i)
+            lines.insert(1, padding);
+        const QString big = m_dir.filePath("padded.dscap");
+        QFile out(big);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(lines.join('\n'));
+        out.close();
+
+        MainWindow window;
+        int ticks = 0;
+        QTimer ticker;
+        ticker.setInterval(1);
+        connect(&ticker, &QTimer::timeout, [&ticks] { ++ticks; });
+        ticker.start();
+        QVERIFY(window.openRecording(big));
+        QVERIFY2(ticks >= 2, qPrintable(QStringLiteral("%1 timer ticks during the read").arg(ticks)));
+        QCOMPARE(stepListing(window.stepper()->panel()->timeline()), m_steps);
+        QVERIFY(window.lastError().isEmpty());
+    }
+
     void corruptRecordingIsRefused_data() {
         QTest::addColumn<QString>("damage");
         QTest::addColumn<QString>("message");

@@ -5,8 +5,11 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+
+#include <thread>
 
 namespace dynascope {
 
@@ -119,6 +122,19 @@ bool RecordingFile::read(const QString &path) {
         return false;
     }
     return true;
+}
+
+bool RecordingFile::readInBackground(const QString &path) {
+    QEventLoop loop;
+    bool ok = false;
+    std::thread reader([&] {
+        ok = read(path);
+        // Queued: delivered once loop.exec() runs, even when the read ends before it starts.
+        QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
+    });
+    loop.exec(QEventLoop::ExcludeUserInputEvents);
+    reader.join();
+    return ok;
 }
 
 QString RecordingFile::scriptPath() const {

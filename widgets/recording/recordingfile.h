@@ -28,6 +28,10 @@ public:
 
     // Reads and checks the whole file; touches no session. False with errorString() set.
     bool read(const QString &path);
+    // read() on a thread of its own while the calling (GUI) thread keeps handling events, so
+    // the window repaints and its progress shows during a long read; user input waits until
+    // the read ends (no second Open can start meanwhile).
+    bool readInBackground(const QString &path);
     QString errorString() const { return m_error; }
     QString path() const { return m_path; }
     // The recorded script: the header's, else the file of the first <module> code object.

@@ -2141,6 +2141,10 @@
         <source>Dynascope ended without saving the changes to %1 (autosaved %2). Restore them?</source>
         <translation>Dynascope 上次退出时没有保存对 %1 的修改（自动保存于 %2）。要恢复这些修改吗？</translation>
     </message>
+    <message>
+        <source>Opening the recording %1 (%2)…</source>
+        <translation>正在打开录制 %1（%2）…</translation>
+    </message>
 </context>
 <context>
     <name>dynascope::RunController</name>

@@ -55,7 +55,7 @@ std::vector<CompiledCallMark> CompiledCallMarks::build(const StepTimeline &timel
         for (size_t row = 0; row < f.calls.size(); ++row) {
             const CallRecord &call = f.calls[row];
             const auto at = call.step >= 0 ? positionOf.find(call.step) : positionOf.end();
-            if (at == positionOf.end())
+            if (at == positionOf.end() || call.regions.empty()) // nothing to step into
                 continue;
             CompiledCallMark mark;
             mark.position = at->second;

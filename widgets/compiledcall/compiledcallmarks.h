@@ -38,7 +38,8 @@ public:
 
     // Every call of `cache` that names a recorded step of `timeline`, in timeline order (calls
     // that began in the same step: in the order they began). Calls without a step (no recorder,
-    // past its limit, an older capture file) are left out.
+    // past its limit, an older capture file) and calls without regions (a hand-edited file) are
+    // left out.
     static std::vector<CompiledCallMark> build(const StepTimeline &timeline,
                                                const GuardsCache &cache, const EntryGraphs &graphs);
 

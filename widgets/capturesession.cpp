@@ -39,6 +39,7 @@ void CaptureSession::reset(RunState state, const QString &description) {
     m_recordedSource = state == RunState::Running ? m_sourceText : QString(); // what runs
     m_runState = state;
     m_runDescription = description;
+    m_selectedGraph.clear();
     const bool hadInstruction = m_selectedInstruction.isValid();
     m_selectedInstruction = {};
     emit runStarted();
@@ -236,6 +237,13 @@ void CaptureSession::setSelectedInstruction(const InstructionRef &ref) {
     m_selectedInstruction = i ? ref : InstructionRef{};
     m_selectedLine = line;
     emit selectionChanged();
+}
+
+void CaptureSession::setSelectedGraph(const QString &graphId) {
+    if (graphId == m_selectedGraph)
+        return;
+    m_selectedGraph = graphId;
+    emit graphSelected(graphId);
 }
 
 } // namespace dynascope

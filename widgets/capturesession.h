@@ -55,7 +55,9 @@ enum class RunState { Idle, Running, Finished, Stopped, Crashed, FailedToStart }
 //  - Selection: selectedLine() (1-based source line of scriptPath(), 0: none) and
 //    selectedInstruction(); selectionChanged() fires once per change of either. Selecting an
 //    instruction also selects its source line; selecting another line drops an instruction that
-//    is not on it. Extend with selectedStep / selectedNode the same way (setter + one signal).
+//    is not on it. selectedGraph() (a graph id, "G3"; empty: none) with graphSelected(): the
+//    Graphs document and the Tracer follow it (a compiled call stepped into selects the graph
+//    that ran). Extend with selectedStep / selectedNode the same way (setter + one signal).
 class CaptureSession : public QObject {
     Q_OBJECT
 public:
@@ -122,6 +124,9 @@ public:
     InstructionRef selectedInstruction() const { return m_selectedInstruction; }
     void setSelectedLine(int line);
     void setSelectedInstruction(const InstructionRef &ref);
+    QString selectedGraph() const { return m_selectedGraph; }
+    // Emits graphSelected() when the id changes; a new run clears it (without the signal).
+    void setSelectedGraph(const QString &graphId);
 
 signals:
     void scriptChanged();
@@ -132,6 +137,7 @@ signals:
     void consoleAppended(const dynascope::ConsoleEntry &entry);
     void errorChanged();
     void selectionChanged();
+    void graphSelected(const QString &graphId);
 
 private:
     void reset(RunState state, const QString &description);
@@ -159,6 +165,7 @@ private:
     qint64 m_outputInEvents = 0; // bytes of "output" events kept in m_events
     int m_selectedLine = 0;
     InstructionRef m_selectedInstruction;
+    QString m_selectedGraph;
 };
 
 } // namespace dynascope

@@ -81,6 +81,22 @@ GraphDocks::GraphDocks(MainWindow *window)
         m_graphView->highlightLine(m_session->scriptPath(), m_session->selectedLine());
     });
     connect(m_tracer, &TracerPanel::currentStepChanged, this, &GraphDocks::onTraceStep);
+    connect(m_session, &CaptureSession::graphSelected, this, &GraphDocks::showSelectedGraph);
+}
+
+void GraphDocks::showSelectedGraph(const QString &graphId) {
+    if (graphId.isEmpty())
+        return;
+    refresh(); // the graph may have come in the last 100 ms
+    // The tracer at the graph's last trace step: the graph whole, and how it was traced.
+    const auto &steps = m_tracer->model()->steps();
+    for (int row = int(steps.size()) - 1; row >= 0; --row) {
+        if (steps[size_t(row)].graphId == graphId) {
+            m_tracer->setCurrentRow(row);
+            break;
+        }
+    }
+    m_document->showGraph(graphId);
 }
 
 void GraphDocks::refresh() {

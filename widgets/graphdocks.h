@@ -44,6 +44,8 @@ private:
     void refresh();
     void onNodeClicked(const QString &graphId, const QString &nodeName);
     void onTraceStep(int row);
+    // The session's selected graph: picked in the Graphs document, the Tracer at its last step.
+    void showSelectedGraph(const QString &graphId);
 
     CaptureSession *m_session;
     GraphView *m_graphView;

@@ -4,6 +4,7 @@
 
 #include "bytecodeview.h"
 #include "capturesession.h"
+#include "compiledcall/compiledcalldock.h"
 #include "consoleview.h"
 #include "graphdocks.h"
 #include "guards/guardsdock.h"
@@ -105,6 +106,8 @@ MainWindow::MainWindow(QWidget *parent)
     new LessonDocks(this); // lessons and drill (placed in "teach"), Learn menu, language
     new KernelDocks(this); // generated kernels and their timing (joins the layouts); owned here
     new GuardsDock(this);  // guards & cache dock (placed in the graphs layout); owned by the window
+    // Call marks on the stepper and F11 into a compiled call; made after the docks it drives.
+    new CompiledCallDock(this);
     createLayoutActions(m_mainToolBar);
     m_viewMenu->addAction(m_mainToolBar->toggleViewAction());
     m_help = new HelpMenu(this, menuBar()->addMenu(tr("&Help")), [this] { showWelcome(); });

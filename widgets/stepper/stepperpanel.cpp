@@ -14,6 +14,7 @@
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 namespace dynascope {
 
@@ -25,7 +26,8 @@ QString utf8(std::string_view text) {
 
 StepperPanel::StepperPanel(QWidget *parent)
     : QWidget(parent), m_toolBar(new QToolBar(this)), m_slider(new QSlider(Qt::Horizontal, this)),
-      m_counter(new QLabel(this)), m_speed(new QSpinBox(this)), m_playTimer(new QTimer(this)) {
+      m_sliderColumn(new QVBoxLayout), m_counter(new QLabel(this)), m_speed(new QSpinBox(this)),
+      m_playTimer(new QTimer(this)) {
     setObjectName(QStringLiteral("stepperPanel"));
     createActions();
 
@@ -55,7 +57,9 @@ StepperPanel::StepperPanel(QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->addWidget(m_toolBar);
-    layout->addWidget(m_slider, 1);
+    m_sliderColumn->setSpacing(0);
+    m_sliderColumn->addWidget(m_slider);
+    layout->addLayout(m_sliderColumn, 1);
     layout->addWidget(m_counter);
     layout->addWidget(m_speed);
 
@@ -143,16 +147,22 @@ void StepperPanel::createActions() {
 
     const auto &t = m_timeline;
     connect(m_actions[StepOverAction], &QAction::triggered, this, [this, &t] {
-        go(stepsByInstruction() ? t.stepOver(t.current()) : t.stepOverLine(t.current()),
-           tr("This is the last step."));
+        goUnlessIntercepted(StepOverAction,
+                            stepsByInstruction() ? t.stepOver(t.current())
+                                                 : t.stepOverLine(t.current()),
+                            tr("This is the last step."));
     });
     connect(m_actions[StepBackAction], &QAction::triggered, this, [this, &t] {
-        go(stepsByInstruction() ? t.stepBack(t.current()) : t.stepBackLine(t.current()),
-           tr("This is the first step."));
+        goUnlessIntercepted(StepBackAction,
+                            stepsByInstruction() ? t.stepBack(t.current())
+                                                 : t.stepBackLine(t.current()),
+                            tr("This is the first step."));
     });
     connect(m_actions[StepIntoAction], &QAction::triggered, this, [this, &t] {
-        go(stepsByInstruction() ? t.stepInto(t.current()) : t.stepIntoLine(t.current()),
-           tr("This is the last step."));
+        goUnlessIntercepted(StepIntoAction,
+                            stepsByInstruction() ? t.stepInto(t.current())
+                                                 : t.stepIntoLine(t.current()),
+                            tr("This is the last step."));
     });
     connect(m_actions[StepInstructionAction], &QAction::triggered, this,
             [this, &t] { go(t.stepInto(t.current()), tr("This is the last step.")); });
@@ -162,7 +172,8 @@ void StepperPanel::createActions() {
     connect(m_actions[ByInstructionAction], &QAction::triggered, this,
             [](bool on) { QSettings().setValue("stepper/byInstruction", on); });
     connect(m_actions[StepOutAction], &QAction::triggered, this, [this, &t] {
-        go(t.stepOut(t.current()), tr("No recorded step after this frame returns."));
+        goUnlessIntercepted(StepOutAction, t.stepOut(t.current()),
+                            tr("No recorded step after this frame returns."));
     });
     connect(m_actions[RunToCursorAction], &QAction::triggered, this, [this, &t] {
         if (!m_cursor) {
@@ -257,6 +268,21 @@ void StepperPanel::go(std::optional<int> target, const QString &whenNone) {
         return;
     }
     setCurrentStep(*target);
+}
+
+void StepperPanel::goUnlessIntercepted(Action action, std::optional<int> target,
+                                       const QString &whenNone) {
+    if (m_interceptor && m_interceptor(action, target))
+        return;
+    go(target, whenNone);
+}
+
+void StepperPanel::addBelowSlider(QWidget *widget) {
+    m_sliderColumn->addWidget(widget);
+}
+
+void StepperPanel::setStepInterceptor(StepInterceptor interceptor) {
+    m_interceptor = std::move(interceptor);
 }
 
 void StepperPanel::toggleBreakpoint(const QString &file, int line) {

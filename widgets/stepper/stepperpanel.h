@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -14,6 +15,7 @@ class QSlider;
 class QSpinBox;
 class QTimer;
 class QToolBar;
+class QVBoxLayout;
 
 namespace dynascope {
 
@@ -68,6 +70,14 @@ public:
     void setStepsPerSecond(int stepsPerSecond);
     QString counterText() const;
 
+    // Extensions (widgets/compiledcall/: the compiled calls on the timeline and stepping into
+    // them): a widget shown under the slider, sharing its width; and a hook asked before F10,
+    // F11, Shift+F10 and Shift+F11 move, with the step they would go to. It returns true when
+    // it handled the command (the current step then stays unless it moved it).
+    void addBelowSlider(QWidget *widget);
+    using StepInterceptor = std::function<bool(Action action, std::optional<int> target)>;
+    void setStepInterceptor(StepInterceptor interceptor);
+
 public slots:
     void setCurrentStep(int index);
     void toggleBreakpoint(const QString &file, int line);
@@ -88,6 +98,8 @@ signals:
 private:
     void createActions();
     void go(std::optional<int> target, const QString &whenNone);
+    // go(), unless the step interceptor takes the command.
+    void goUnlessIntercepted(Action action, std::optional<int> target, const QString &whenNone);
     void advancePlay();
     void schedulePlay();
     void updateControls();
@@ -99,6 +111,8 @@ private:
     QAction *m_actions[NUM_ACTIONS] = {};
     QToolBar *m_toolBar;
     QSlider *m_slider;
+    QVBoxLayout *m_sliderColumn;
+    StepInterceptor m_interceptor;
     QLabel *m_counter;
     QSpinBox *m_speed;
     QTimer *m_playTimer;

@@ -436,18 +436,15 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
     // The call's record: kept on the code record (records(), explain) and sent as an event.
     CallRecord call;
     call.index = rec.calls;
+    call.step = currentRecordedStep();
     call.timeUs = microsSinceStart();
     auto emitCall = [&]() {
         if (call.outcome() == CallOutcome::Hit)
             ++rec.cacheHits;
         else
             ++rec.cacheMisses;
-        if (hasCaptureEventSink()) {
-            Json j = call;
-            j["type"] = EventType::Call;
-            j["function"] = rec.function;
-            emitCaptureEvent(j);
-        }
+        if (hasAnyCallSink())
+            emitCallEvent(call, rec.function);
         if (rec.callLog.size() < CodeRecord::kCallLogLimit)
             rec.callLog.push_back(std::move(call));
         else

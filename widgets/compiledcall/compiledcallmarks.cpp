@@ -49,7 +49,7 @@ std::vector<CompiledCallMark> CompiledCallMarks::build(const StepTimeline &timel
     std::unordered_map<long long, int> positionOf; // Step::index → timeline position
     positionOf.reserve(size_t(timeline.count()));
     for (int i = 0; i < timeline.count(); ++i)
-        positionOf.emplace(timeline.step(i)->index, i);
+        positionOf.emplace(timeline.stepNumber(i), i);
     std::vector<CompiledCallMark> marks;
     for (const FunctionCache &f : cache.functions()) {
         for (size_t row = 0; row < f.calls.size(); ++row) {

@@ -2688,6 +2688,14 @@ trace step %1 of graph %2</source>
         <source>The recorder keeps a tensor&apos;s first values of its first row only, so a million-element tensor costs no more than a small one.</source>
         <translation>录制器只保留张量第一行的前几个值，所以百万元素的张量并不比小张量占用更多空间。</translation>
     </message>
+    <message>
+        <source>Stride: %1 (contiguous)</source>
+        <translation>步长：%1（连续）</translation>
+    </message>
+    <message>
+        <source>Stride: %1 (not contiguous: a transposed, expanded or sliced view)</source>
+        <translation>步长：%1（不连续：转置、扩展或切片得到的视图）</translation>
+    </message>
 </context>
 <context>
     <name>dynascope::WelcomePage</name>

@@ -20,6 +20,8 @@ void to_json(Json &j, const StackValue &v) {
         j["shape"] = v.shape;
         j["dtype"] = v.dtype;
         j["requires_grad"] = v.requiresGrad;
+        if (!v.stride.empty())
+            j["stride"] = v.stride;
     }
 }
 
@@ -29,6 +31,7 @@ void from_json(const Json &j, StackValue &v) {
     v.shape = j.value("shape", std::string());
     v.dtype = j.value("dtype", std::string());
     v.requiresGrad = j.value("requires_grad", false);
+    v.stride = j.value("stride", std::string()); // absent in captures before it was recorded
 }
 
 void to_json(Json &j, const Step &s) {

@@ -15,6 +15,7 @@ struct StackValue {
     std::string shape;    // tensors only: "[3, 4]"
     std::string dtype;    // tensors only: "float32"
     bool requiresGrad = false;
+    std::string stride;   // tensors only: "[4, 1]" (elements, as Tensor.stride() gives them)
 };
 
 struct Step {

@@ -52,7 +52,7 @@ bool StepStore::Site::operator==(const Site &o) const {
 
 bool StepStore::Value::operator==(const Value &o) const {
     return type == o.type && repr == o.repr && shape == o.shape && dtype == o.dtype &&
-           requiresGrad == o.requiresGrad;
+           requiresGrad == o.requiresGrad && stride == o.stride;
 }
 
 StepStore::StepStore() {
@@ -94,7 +94,7 @@ uint32_t StepStore::internSite(Site site) {
 uint32_t StepStore::internValue(const Value &value) {
     uint64_t hash = value.type;
     for (uint64_t field : {uint64_t(value.repr), uint64_t(value.shape), uint64_t(value.dtype),
-                           uint64_t(value.requiresGrad)})
+                           uint64_t(value.requiresGrad), uint64_t(value.stride)})
         hash = hashMix(hash, field);
     if (auto id = m_valueIndex.find(hash, [&](uint32_t id) { return m_values[id] == value; }))
         return *id;
@@ -106,7 +106,8 @@ uint32_t StepStore::internValue(const Value &value) {
 
 uint32_t StepStore::internValue(const StackValue &v) {
     return internValue(Value{m_strings.intern(v.type), m_strings.intern(v.repr),
-                             m_strings.intern(v.shape), m_strings.intern(v.dtype), v.requiresGrad});
+                             m_strings.intern(v.shape), m_strings.intern(v.dtype), v.requiresGrad,
+                             m_strings.intern(v.stride)});
 }
 
 uint32_t StepStore::internValueJson(const Json &v) {
@@ -117,6 +118,7 @@ uint32_t StepStore::internValueJson(const Json &v) {
     value.shape = m_strings.intern(textField(v, "shape", {}));
     value.dtype = m_strings.intern(textField(v, "dtype", {}));
     value.requiresGrad = v.value("requires_grad", false);
+    value.stride = m_strings.intern(textField(v, "stride", {}));
     return internValue(value);
 }
 
@@ -196,8 +198,8 @@ void StepStore::appendEvent(const Json &j, const std::string *codeId) {
 
 StackValue StepStore::valueAt(uint32_t id) const {
     const Value &v = m_values[id];
-    return StackValue{m_strings.str(v.type), m_strings.str(v.repr), m_strings.str(v.shape),
-                      m_strings.str(v.dtype), v.requiresGrad};
+    return StackValue{m_strings.str(v.type),  m_strings.str(v.repr), m_strings.str(v.shape),
+                      m_strings.str(v.dtype), v.requiresGrad,           m_strings.str(v.stride)};
 }
 
 std::vector<StackValue> StepStore::stack(size_t i) const {

@@ -24,7 +24,7 @@ enum class StepEvent : uint8_t { Instruction, Call, Return, Exception, Other };
 //  - a *site* is everything constant per executed instruction: code id, function, file, line,
 //    offset, opname, arg, argrepr, event and the stack counts (pops/pushes depend on the path
 //    taken, so a FOR_ITER has two sites). A loop's thousand passes share its few sites.
-//  - a *value* is a StackValue (type, repr, shape, dtype, requires_grad) with its strings in
+//  - a *value* is a StackValue (type, repr, shape, dtype, requires_grad, stride) with its strings in
 //    the pool; a step's stack is a span of value ids in one flat arena.
 //  - locals are a span of (name, repr) string-id pairs in another arena.
 // Steps are kept in arrival order; at(i) gives back exactly the Step that was appended (the
@@ -91,6 +91,7 @@ private:
     struct Value {
         uint32_t type = 0, repr = 0, shape = 0, dtype = 0;
         bool requiresGrad = false;
+        uint32_t stride = 0;
         bool operator==(const Value &o) const;
     };
     struct Local {

@@ -552,6 +552,7 @@ private slots:
                  "dtype=torch.float32)";
         v.shape = "[4, 100]";
         v.dtype = "float32";
+        v.stride = "[1, 4]"; // x.t() of a [100, 4] tensor
         ValueInspector inspector("x", v);
         QCOMPARE(ValueInspector::leadingValues(QString::fromStdString(v.repr)),
                  (QList<double>{1.5, -2, 3, 0.5, 8, 1}));
@@ -559,8 +560,31 @@ private slots:
         QCOMPARE(inspector.valuesTable()->item(0, 1)->text(), QStringLiteral("-2"));
         const QString summary = inspector.summaryText();
         QVERIFY2(summary.contains("Shape: [4, 100]") && summary.contains("min -2") &&
-                     summary.contains("max 8") && summary.contains("mean 2"),
+                     summary.contains("max 8") && summary.contains("mean 2") &&
+                     summary.contains("Stride: [1, 4] (not contiguous"),
                  qPrintable(summary));
+    }
+
+    // As Tensor.is_contiguous() answers for these shapes and strides (torch 1.13).
+    void contiguityFromShapeAndStride_data() {
+        QTest::addColumn<QString>("shape");
+        QTest::addColumn<QString>("stride");
+        QTest::addColumn<bool>("contiguous");
+        QTest::addRow("row-major") << "[4, 100]" << "[100, 1]" << true;
+        QTest::addRow("transposed") << "[100, 4]" << "[1, 100]" << false;
+        QTest::addRow("size-1 dim, any stride") << "[1, 3]" << "[7, 1]" << true;
+        QTest::addRow("expanded") << "[3, 4]" << "[0, 1]" << false;
+        QTest::addRow("sliced rows") << "[2, 3]" << "[6, 1]" << false;
+        QTest::addRow("scalar") << "[]" << "[]" << true;
+        QTest::addRow("empty") << "[0, 3]" << "[9, 9]" << true;
+        QTest::addRow("rank mismatch") << "[2, 3]" << "[3]" << false;
+    }
+    void contiguityFromShapeAndStride() {
+        QFETCH(QString, shape);
+        QFETCH(QString, stride);
+        QFETCH(bool, contiguous);
+        QCOMPARE(ValueInspector::isContiguous(shape.toStdString(), stride.toStdString()),
+                 contiguous);
     }
 };
 

@@ -29,7 +29,7 @@ std::string difference(const Step &a, const Step &b) {
     for (size_t k = 0; k < a.stack.size(); ++k) {
         const StackValue &x = a.stack[k], &y = b.stack[k];
         if (x.type != y.type || x.repr != y.repr || x.shape != y.shape || x.dtype != y.dtype ||
-            x.requiresGrad != y.requiresGrad)
+            x.requiresGrad != y.requiresGrad || x.stride != y.stride)
             return "stack entry " + std::to_string(k);
     }
     if (a.locals != b.locals)
@@ -90,6 +90,7 @@ private slots:
         QTest::addRow("unicode and control characters in reprs") << 4;
         QTest::addRow("an event name the enum does not know") << 5;
         QTest::addRow("large numbers") << 6;
+        QTest::addRow("a transposed tensor's stride") << 7;
     }
     void roundTripsEveryField() {
         QFETCH(int, variant);
@@ -123,6 +124,10 @@ private slots:
             s.frame = -3;
             s.arg = 1 << 30;
             s.depth = 1000;
+            break;
+        case 7:
+            s.stack.push_back({"Tensor", "tensor([1., 1., …], shape=[4, 3], dtype=float32)",
+                               "[4, 3]", "float32", true, "[1, 4]"});
             break;
         }
         StepStore store;

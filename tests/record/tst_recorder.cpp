@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sstream>
+
 #include <memory>
 #include <set>
 
@@ -346,6 +348,35 @@ private slots:
         QCOMPARE(tensor.shape, std::string("[2, 3]"));
         QCOMPARE(tensor.dtype, std::string("float32"));
         QVERIFY(tensor.requiresGrad);
+    }
+
+    // The stride recorded for a tensor on the stack is what Tensor.stride() says in the run
+    // (printed by the script itself: the oracle), for a contiguous tensor and for views.
+    void tensorStrideAsTorchGivesIt() {
+        Recording r = record("import torch\n"
+                             "a = torch.ones(3, 5)\n"
+                             "v = a[:, 1:].t()\n"
+                             "e = torch.ones(4, 1).expand(4, 6)\n"
+                             "for t in (a, v, e):\n"
+                             "    print(list(t.stride()))\n");
+        QCOMPARE(r.status, 0);
+        std::vector<std::string> printed;
+        std::stringstream lines(r.output);
+        for (std::string line; std::getline(lines, line);)
+            printed.push_back(line);
+        QCOMPARE(int(printed.size()), 3);
+        const char *names[] = {"a", "v", "e"};
+        for (int i = 0; i < 3; ++i) {
+            const Step *store = r.find("<module>", "STORE_NAME", names[i]);
+            QVERIFY2(store, names[i]);
+            const Step *made = nullptr;
+            for (const Step &s : r.steps)
+                if (s.index == store->index - 1)
+                    made = &s;
+            QVERIFY(made && !made->stack.empty());
+            QCOMPARE(made->stack.back().stride, printed[i]);
+        }
+        QCOMPARE(printed[1], std::string("[1, 5]")); // the view really is transposed
     }
 
     void libraryFramesOnlyWithTheOption() {

@@ -38,6 +38,41 @@ QList<double> ValueInspector::leadingValues(const QString &repr) {
     return values;
 }
 
+namespace {
+// "[2, 3]" → {2, 3}; empty for anything else.
+QList<long long> integerList(const std::string &text) {
+    QList<long long> out;
+    QString inner = QString::fromStdString(text).trimmed();
+    if (!inner.startsWith(QLatin1Char('[')) || !inner.endsWith(QLatin1Char(']')))
+        return out;
+    inner = inner.mid(1, inner.size() - 2);
+    for (const QString &part : inner.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        out << part.trimmed().toLongLong(&ok);
+        if (!ok)
+            return {};
+    }
+    return out;
+}
+} // namespace
+
+// Row-major contiguous, as Tensor.is_contiguous() decides: a dimension of size 1 may have any
+// stride; every other one steps over the sizes after it.
+bool ValueInspector::isContiguous(const std::string &shape, const std::string &stride) {
+    const QList<long long> sizes = integerList(shape), steps = integerList(stride);
+    if (sizes.size() != steps.size())
+        return false;
+    if (sizes.contains(0))
+        return true; // no elements: contiguous whatever the strides
+    long long expected = 1;
+    for (int i = int(sizes.size()) - 1; i >= 0; --i) {
+        if (sizes[i] != 1 && steps[i] != expected)
+            return false;
+        expected *= sizes[i];
+    }
+    return true;
+}
+
 ValueInspector::ValueInspector(const QString &title, const StackValue &value, QWidget *parent)
     : QDialog(parent), m_summary(new QLabel(this)), m_repr(new QPlainTextEdit(this)),
       m_values(new QTableWidget(this)) {
@@ -50,6 +85,12 @@ ValueInspector::ValueInspector(const QString &title, const StackValue &value, QW
         lines << tr("Shape: %1").arg(QString::fromStdString(value.shape))
               << tr("Dtype: %1").arg(QString::fromStdString(value.dtype))
               << tr("Requires grad: %1").arg(value.requiresGrad ? tr("yes") : tr("no"));
+        if (!value.stride.empty()) // captures before strides were recorded have none
+            lines << (isContiguous(value.shape, value.stride)
+                          ? tr("Stride: %1 (contiguous)")
+                          : tr("Stride: %1 (not contiguous: a transposed, expanded or sliced "
+                               "view)"))
+                         .arg(QString::fromStdString(value.stride));
     }
     const QList<double> values = tensor ? leadingValues(repr) : QList<double>();
     if (!values.isEmpty()) {

@@ -23,6 +23,8 @@ public:
     static ValueInspector *inspect(const QString &title, const StackValue &value, QWidget *parent);
     // The numbers of a tensor repr's first bracketed row ("tensor([1., 2., …])" → 1, 2).
     static QList<double> leadingValues(const QString &repr);
+    // Whether a tensor of this shape and stride ("[2, 3]", "[3, 1]") is row-major contiguous.
+    static bool isContiguous(const std::string &shape, const std::string &stride);
 
     QTableWidget *valuesTable() const { return m_values; }
     QString summaryText() const;

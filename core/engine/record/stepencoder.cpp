@@ -80,6 +80,11 @@ void StepEncoder::append(const Step &step, std::string &out) {
             appendKey("shape", out);
             appendString(v.shape, out);
             out += ',';
+            if (!v.stride.empty()) {
+                appendKey("stride", out);
+                appendString(v.stride, out);
+                out += ',';
+            }
         } else {
             appendKey("repr", out);
             appendString(v.repr, out);

@@ -80,6 +80,7 @@ void ValueDescriber::describe(PyObject *value, StackValue &out) {
     out.shape.clear();
     out.dtype.clear();
     out.requiresGrad = false;
+    out.stride.clear();
     out.repr.clear();
     if (!value) {
         // CPython 3.11 pushes NULL (PUSH_NULL, LOAD_GLOBAL/LOAD_ATTR's low bit) before calls.
@@ -294,6 +295,26 @@ void ValueDescriber::appendSet(PyObject *value, std::string &out, int depth) {
     out += frozen ? "})" : "}";
 }
 
+// Tensor.stride() as "[4, 1]"; empty where a tensor has none (sparse, or the call fails).
+std::string ValueDescriber::strideText(PyObject *tensor) {
+    std::string text;
+    PyRef stride = PyRef::steal(PyObject_CallMethod(tensor, "stride", nullptr));
+    if (stride && PyTuple_Check(stride.get())) {
+        text = "[";
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(stride.get()); ++i) {
+            long long step = PyLong_AsLongLong(PyTuple_GET_ITEM(stride.get(), i));
+            if (step == -1 && PyErr_Occurred()) {
+                PyErr_Clear();
+                return {};
+            }
+            text += (i ? ", " : "") + std::to_string(step);
+        }
+        text += "]";
+    }
+    PyErr_Clear();
+    return text;
+}
+
 // "tensor([0.5, 1, 2, …], shape=[1000000], dtype=float32)": shape and dtype from metadata, at
 // most MaxTensorItems elements from the first row, so the cost does not grow with the tensor.
 void ValueDescriber::appendTensor(PyObject *value, std::string &out, StackValue *meta) {
@@ -331,6 +352,7 @@ void ValueDescriber::appendTensor(PyObject *value, std::string &out, StackValue 
         meta->shape = shapeText;
         meta->dtype = dtypeText;
         meta->requiresGrad = requiresGrad;
+        meta->stride = strideText(value);
     }
 
     // The first elements: detach (no autograd), walk to the first row through views, slice.

@@ -35,6 +35,7 @@ private:
     void appendSet(PyObject *value, std::string &out, int depth);
     void appendGenericRepr(PyObject *value, std::string &out);
     void appendTensor(PyObject *value, std::string &out, StackValue *meta);
+    static std::string strideText(PyObject *tensor);
     bool isTensor(PyObject *value);
 
     PyRef m_tensorType; // torch.Tensor, once torch has been imported by the script

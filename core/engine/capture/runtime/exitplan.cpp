@@ -55,6 +55,8 @@ struct Planner {
                 r.source = v->source;
                 return r;
             }
+            if (v->kind == K::Dict && v->self)
+                throw NotReconstructible("defaultdict made during the trace");
             r.kind = v->kind == K::Tuple ? Recipe::Kind::Tuple
                      : v->kind == K::List
                          ? (v->source ? Recipe::Kind::ListInPlace : Recipe::Kind::List)
@@ -63,7 +65,7 @@ struct Planner {
             for (const ValuePtr &i : v->items)
                 r.items.push_back(plan(i));
             r.keys = v->keys;
-            r.constant = v->tupleType;
+            r.constant = v->pyType;
             return r;
         }
         case K::UserFunction:
@@ -121,6 +123,13 @@ struct Planner {
         case K::DictView:
             throw NotReconstructible("dict view");
         case K::Iterator: {
+            // A lazy iterator reads other iterators (their state lives on in them) and an
+            // inlined generator ran to its end: neither is a list iterator CPython could go on
+            // with.
+            if (!v->name.empty())
+                throw NotReconstructible("lazy iterator over another iterator");
+            if (v->pyType)
+                throw NotReconstructible("generator");
             // A list iterator: iter() over the items not consumed yet.
             r.kind = Recipe::Kind::Iter;
             for (size_t i = v->index; i < v->items.size(); ++i)
@@ -197,7 +206,8 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
             return tuple;
         }
         if (r.kind == Recipe::Kind::List)
-            return list;
+            return r.constant ? PyRef::steal(PyObject_CallOneArg(r.constant.get(), list.get()))
+                              : list;
         if (r.kind == Recipe::Kind::Iter)
             return PyRef::steal(PyObject_GetIter(list.get()));
         PyRef target = r.source->fetch(env);
@@ -215,7 +225,7 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
             PyDict_SetItem(d.get(), r.keys[i].get(), v.get());
         }
         if (r.kind == Recipe::Kind::Dict)
-            return d;
+            return r.constant ? PyRef::steal(PyObject_CallOneArg(r.constant.get(), d.get())) : d;
         PyRef target = r.source->fetch(env);
         if (!target)
             return {};

@@ -50,10 +50,8 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
             "PRINT_EXPR",
             "LOAD_BUILD_CLASS",
             "LOAD_ASSERTION_ERROR",
-            "RETURN_GENERATOR",
             "IMPORT_STAR",
             "SETUP_ANNOTATIONS",
-            "YIELD_VALUE",
             "ASYNC_GEN_WRAP",
             "PREP_RERAISE_STAR",
             "POP_EXCEPT",
@@ -379,6 +377,10 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
             addGuard(Guard::tensorMatch(source, o, guardSizes, v->dims));
         }
         v->dims.resize(sizes.size());
+        // nn.Parameter and other subclasses: type(x), isinstance and x.__class__ see it (the
+        // tensor guard checks the type).
+        if (Py_TYPE(o) != reinterpret_cast<PyTypeObject *>(py::tensorType()))
+            v->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(Py_TYPE(o)));
         v->device = PyRef::steal(PyObject_GetAttrString(o, "device"));
         // A meta copy carries shape, dtype, strides and requires_grad without data.
         PyRef detached = PyRef::steal(PyObject_CallMethod(o, "detach", nullptr));
@@ -423,7 +425,7 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         if (isTuple && !PyTuple_CheckExact(o)) {
             // A named tuple: its fields are readable as attributes.
             PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(o));
-            v->tupleType = PyRef::borrow(type);
+            v->pyType = PyRef::borrow(type);
             PyRef fields = PyRef::steal(PyObject_GetAttrString(type, "_fields"));
             for (Py_ssize_t i = 0; fields && i < PySequence_Size(fields.get()); ++i)
                 v->keys.push_back(PyRef::steal(PySequence_GetItem(fields.get(), i)));

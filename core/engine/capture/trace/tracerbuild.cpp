@@ -114,8 +114,8 @@ void Tracer::op_LIST_EXTEND(const CodeInstruction &ins) {
     ValuePtr list = top(ins.arg);
     if (list->kind != K::List)
         throw GraphBreak(BreakId::UnknownValue, "LIST_EXTEND to " + list->describe());
-    ValuePtr it = iterate(v);
-    list->items.insert(list->items.end(), it->items.begin() + it->index, it->items.end());
+    std::vector<ValuePtr> items = drain(v);
+    list->items.insert(list->items.end(), items.begin(), items.end());
     markMutated(list);
 }
 
@@ -166,13 +166,7 @@ void Tracer::op_DICT_MERGE(const CodeInstruction &ins) {
 }
 
 std::vector<ValuePtr> Tracer::unpack(const ValuePtr &v, int n) {
-    std::vector<ValuePtr> items;
-    if (v->isSequence()) {
-        items = v->items;
-    } else {
-        ValuePtr it = iterate(v);
-        items.assign(it->items.begin() + it->index, it->items.end());
-    }
+    std::vector<ValuePtr> items = drain(v);
     if (n >= 0 && static_cast<int>(items.size()) != n)
         throw GraphBreak(BreakId::PythonException, "cannot unpack " + std::to_string(items.size()) +
                                                        " values into " + std::to_string(n));
@@ -294,7 +288,14 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
     bool found = false;
     if (container->kind == K::DictView)
         container = container->name == "keys" ? container->self
-                                              : Value::sequence(K::List, iterate(container)->items);
+                                              : Value::sequence(K::List, drain(container));
+    if (container->kind == K::NNModule) {
+        if (ValuePtr r = moduleContains(container, item)) {
+            found = r->object.get() == Py_True;
+            push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
+            return;
+        }
+    }
     if (container->kind == K::Dict) {
         PyRef k = constantOf(item, "dict key");
         for (const PyRef &key : container->keys)

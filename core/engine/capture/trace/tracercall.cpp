@@ -2,6 +2,7 @@
 // of user functions (arguments bound as CPython binds them).
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
+#include "trace/builtintable.h"
 #include "trace/tracer.h"
 
 namespace dynascope {
@@ -167,6 +168,10 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         // torch._dynamo.is_compiling() / torch.compiler.is_compiling(): True while tracing.
         if (PyObject_HasAttrString(f, "_dynascope_is_compiling"))
             return Value::constant(Py_True);
+        // Library functions the builtin table models (collections.namedtuple…).
+        if (BuiltinHandler handler = BuiltinTable::instance().find(f))
+            if (ValuePtr v = handler(*this, fn, args, kwargs))
+                return v;
         PyObject *code = PyFunction_GET_CODE(f);
         SourcePtr src = fn->source;
         std::vector<ValuePtr> defaults = tupleItems(
@@ -190,6 +195,9 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         return inlineCall(fn->object.get(), fn->globals.get(), fn->items, fn->kwDefaults,
                           fn->closure, nullptr, std::move(args), std::move(kwargs));
     case K::BoundMethod: {
+        if (fn->self->kind == K::NNModule)
+            if (ValuePtr v = callModuleMethod(fn->self, fn->object.get(), args, kwargs))
+                return v;
         args.insert(args.begin(), fn->self);
         auto func =
             wrap(fn->object.get(), fn->source ? Source::attr(fn->source, "__func__") : nullptr);
@@ -267,9 +275,9 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     auto *code = reinterpret_cast<PyCodeObject *>(codeObj);
     if (m_frames.size() >= kMaxInlineDepth)
         throw GraphBreak(BreakId::InlineDepth, PyUnicode_AsUTF8(code->co_qualname));
-    if (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
+    if (code->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
         throw GraphBreak(BreakId::UnsupportedCall,
-                         std::string("generator function ") + PyUnicode_AsUTF8(code->co_qualname));
+                         std::string("coroutine function ") + PyUnicode_AsUTF8(code->co_qualname));
     auto f = std::make_unique<Frame>();
     f->view = CodeView::of(codeObj);
     f->globals = PyRef::borrow(globals);
@@ -279,6 +287,9 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     f->builtins = PyRef::borrow(b ? b : PyModule_GetDict(py::builtinsModule()));
     f->locals.resize(f->view->slotCount());
     f->functionSource = fnSource;
+    // A generator function runs to its end now and its call is an iterator over what it yielded,
+    // as Dynamo inlines generators (a `yield from` or an endless generator breaks).
+    f->generator = (code->co_flags & CO_GENERATOR) != 0;
     const std::vector<std::string> &names = f->view->slotNames();
     int argc = code->co_argcount, posonly = code->co_posonlyargcount;
     int kwonly = code->co_kwonlyargcount;
@@ -351,6 +362,10 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     while (!mine->returned)
         step();
     ValuePtr result = mine->result;
+    if (mine->generator) {
+        result = Value::sequence(K::Iterator, std::move(mine->yields));
+        result->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(&PyGen_Type));
+    }
     m_frames.pop_back();
     return result;
 }

@@ -21,7 +21,8 @@ struct Value {
         Tuple,
         List,
         Dict,           // constant keys, Value values
-        Iterator,       // over `items`, position `index`
+        Iterator,       // `name` empty: over `items`, position `index`; else a lazy form
+                        // over other iterators (zip, map, chain, islice…: traceriter.cpp)
         UserFunction,   // a Python function object, inlined when called
         NestedFunction, // made by MAKE_FUNCTION during the trace (code, defaults, closure)
         BoundMethod,    // `self` + a Python function (inlined with self first)
@@ -53,11 +54,14 @@ struct Value {
     std::string name;            // TorchFunction: qualified name; methods: method name
     ValuePtr self;               // BoundMethod/TensorMethod/ObjectMethod receiver
     int index = 0;               // Iterator position
+    std::vector<long> counters;  // lazy Iterator state (islice: count, next, stop, step)
     PyRef globals;               // NestedFunction: the globals its code runs with
     ValuePtr kwDefaults;         // NestedFunction: a Dict, or null
     std::vector<ValuePtr> closure; // NestedFunction: Cell values
     bool mutated = false;          // List/Dict with a source that the trace changed
-    PyRef tupleType;               // Tuple: a named tuple / structseq type (fields in `keys`)
+    // The Python type when not the plain one: Tuple: a named tuple / structseq type (fields in
+    // `keys`); Dict: OrderedDict or defaultdict (its default factory in `self`); List: deque.
+    PyRef pyType;
 
     static ValuePtr null();
     static ValuePtr constant(PyRef object);

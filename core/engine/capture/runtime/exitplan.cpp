@@ -122,6 +122,8 @@ struct Planner {
             return r;
         case K::DictView:
             throw NotReconstructible("dict view");
+        case K::Super:
+            throw NotReconstructible("super object");
         case K::Iterator: {
             // A lazy iterator reads other iterators (their state lives on in them) and an
             // inlined generator ran to its end: neither is a list iterator CPython could go on

@@ -140,6 +140,37 @@ ValuePtr callNumber(Tracer &, const ValuePtr &fn, TraceArgs &args, TraceKwargs &
     return nullptr;
 }
 
+// super(cls, obj), and super() as CPython's compiler arranges it: the enclosing function's
+// __class__ cell and its first argument.
+ValuePtr callSuper(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (!kwargs.empty() || args.size() == 1 || args.size() > 2)
+        return nullptr;
+    ValuePtr cls, self;
+    if (args.size() == 2) {
+        cls = args[0];
+        self = args[1];
+    } else {
+        Tracer::Frame &f = t.frame();
+        auto *code = reinterpret_cast<PyCodeObject *>(f.view->code());
+        const std::vector<std::string> &names = f.view->slotNames();
+        auto slot = [&](int i) { return f.root ? t.rootLocal(i) : f.locals[i]; };
+        for (size_t i = 0; i < names.size(); ++i)
+            if (names[i] == "__class__")
+                if (ValuePtr c = slot(static_cast<int>(i)))
+                    cls = c->kind == K::Cell ? t.loadCell(c) : c;
+        ValuePtr first = code->co_argcount > 0 ? slot(0) : nullptr;
+        if (!cls || !first)
+            throw GraphBreak(BreakId::PythonException, "super(): no arguments");
+        self = first->kind == K::Cell ? t.loadCell(first) : first;
+    }
+    PyRef type = t.constantOf(cls, "super() class");
+    if (!PyType_Check(type.get()))
+        throw GraphBreak(BreakId::PythonException, "super() argument 1 must be a type");
+    auto sup = Value::ofKind(K::Super, type);
+    sup->self = self;
+    return sup;
+}
+
 // callable(x): what CPython answers, from the value's kind.
 ValuePtr callCallable(Tracer &, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
     if (args.size() != 1 || !kwargs.empty())
@@ -199,6 +230,7 @@ BuiltinTable::BuiltinTable()
                  {"getattr", callGetattr},
                  {"hasattr", callGetattr},
                  {"callable", callCallable},
+                 {"super", callSuper},
                  {"abs", callAbs},
                  {"float", callNumber},
                  {"int", callNumber},

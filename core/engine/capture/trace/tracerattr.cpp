@@ -132,6 +132,8 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
             if (PyObject *type = pythonTypeOf(obj))
                 return Value::constant(type);
         return Value::method(K::ObjectMethod, obj, name);
+    case K::Super:
+        return superAttr(obj, name);
     case K::Constant: {
         PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
         if (!v) {
@@ -139,6 +141,10 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
             throw GraphBreak(BreakId::PythonException,
                              obj->describe() + " has no attribute " + name);
         }
+        // A function read from a class (`Base.forward(self, x)`, a static or class method) is
+        // traced as one: guarded on its code where the class has a source.
+        if (PyType_Check(obj->object.get()) && (PyFunction_Check(v.get()) || PyMethod_Check(v.get())))
+            return wrap(v.get(), obj->source ? Source::attr(obj->source, name) : nullptr);
         if (PyCFunction_Check(v.get()) || PyCallable_Check(v.get()))
             return Value::method(K::ObjectMethod, obj, name);
         return wrapUnguarded(v.get());
@@ -193,6 +199,39 @@ ValuePtr Tracer::namedTupleClassAttr(const ValuePtr &obj, const std::string &nam
         PyTuple_CheckExact(attr) || attr == Py_None || PyBool_Check(attr))
         return wrapUnguarded(attr);
     return nullptr;
+}
+
+// super(cls, self).name: the first class after `cls` in the MRO that defines `name`, bound as
+// CPython binds it (to the instance, or to the class for a class method).
+ValuePtr Tracer::superAttr(const ValuePtr &sup, const std::string &name) {
+    const ValuePtr &self = sup->self;
+    bool selfIsClass = self->isConstant() && PyType_Check(self->object.get());
+    PyObject *type = selfIsClass ? self->object.get() : pythonTypeOf(self);
+    if (!type)
+        throw GraphBreak(BreakId::UnsupportedAttribute, "super() of " + self->describe());
+    PyObject *mro = reinterpret_cast<PyTypeObject *>(type)->tp_mro;
+    Py_ssize_t n = mro ? PyTuple_Size(mro) : 0, i = 0;
+    while (i < n && PyTuple_GET_ITEM(mro, i) != sup->object.get())
+        ++i;
+    for (++i; i < n; ++i) {
+        PyObject *dict = reinterpret_cast<PyTypeObject *>(PyTuple_GET_ITEM(mro, i))->tp_dict;
+        PyObject *attr = PyDict_GetItemString(dict, name.c_str());
+        if (!attr)
+            continue;
+        if (PyFunction_Check(attr))
+            return selfIsClass ? wrapUnguarded(attr)
+                               : Value::method(K::BoundMethod, self, name, PyRef::borrow(attr));
+        if (Py_TYPE(attr) == &PyStaticMethod_Type || Py_TYPE(attr) == &PyClassMethod_Type) {
+            PyRef fn = PyRef::steal(PyObject_GetAttrString(attr, "__func__"));
+            PyErr_Clear();
+            if (fn && PyFunction_Check(fn.get()))
+                return Py_TYPE(attr) == &PyStaticMethod_Type
+                           ? wrapUnguarded(fn.get())
+                           : Value::method(K::BoundMethod, Value::constant(type), name, fn);
+        }
+        throw GraphBreak(BreakId::UnsupportedAttribute, "super()." + name);
+    }
+    throw GraphBreak(BreakId::PythonException, "'super' object has no attribute '" + name + "'");
 }
 
 // Attribute lookup on an object in CPython's order: a data descriptor of the class (a property

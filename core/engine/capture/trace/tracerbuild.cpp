@@ -373,6 +373,11 @@ void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
     }
     if (container->kind == K::List) {
         PyRef k = constantOf(key, "list index");
+        if (PySlice_Check(k.get()) && !container->pyType) {
+            storeSlice(container, k.get(), {});
+            markMutated(container);
+            return;
+        }
         Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
         Py_ssize_t n = static_cast<Py_ssize_t>(container->items.size());
         if (PyErr_Occurred() || i < -n || i >= n) {
@@ -386,6 +391,28 @@ void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
     throw GraphBreak(BreakId::SideEffect, "del on " + container->describe());
 }
 
+// list[a:b:c] = items, as CPython's list_ass_subscript does it.
+void Tracer::storeSlice(const ValuePtr &list, PyObject *slice, std::vector<ValuePtr> items) {
+    Py_ssize_t start, stop, step, n;
+    if (PySlice_GetIndicesEx(slice, static_cast<Py_ssize_t>(list->items.size()), &start, &stop,
+                             &step, &n) < 0) {
+        PyErr_Clear();
+        throw GraphBreak(BreakId::PythonException, "bad slice");
+    }
+    std::vector<ValuePtr> &dest = list->items;
+    if (step == 1) {
+        stop = std::max(stop, start);
+        dest.erase(dest.begin() + start, dest.begin() + stop);
+        dest.insert(dest.begin() + start, items.begin(), items.end());
+        return;
+    }
+    if (static_cast<Py_ssize_t>(items.size()) != n)
+        throw GraphBreak(BreakId::PythonException,
+                         "attempt to assign a sequence of the wrong size to an extended slice");
+    for (Py_ssize_t i = 0; i < n; ++i)
+        dest[start + i * step] = items[i];
+}
+
 void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
     ValuePtr key = pop();
     ValuePtr container = pop();
@@ -397,6 +424,11 @@ void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
     }
     if (container->kind == K::List) {
         PyRef k = constantOf(key, "list index");
+        if (PySlice_Check(k.get()) && !container->pyType) {
+            storeSlice(container, k.get(), drain(value));
+            markMutated(container);
+            return;
+        }
         Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
         Py_ssize_t n = static_cast<Py_ssize_t>(container->items.size());
         if (PyErr_Occurred() || i < -n || i >= n) {

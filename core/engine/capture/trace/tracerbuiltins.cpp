@@ -70,9 +70,16 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
     if (BuiltinHandler handler = BuiltinTable::instance().find(f))
         if (ValuePtr v = handler(*this, fn, args, kwargs))
             return v;
-    if (PyType_Check(f))
+    if (PyType_Check(f)) {
         if (ValuePtr v = builtins::instantiateNamedTuple(*this, f, args, kwargs))
             return v;
+        // A torch.nn module class on constants (nn.Softmax(dim=1)): made now, as Dynamo does;
+        // one that owns parameters breaks when forward reads them (they have no source).
+        if (PyType_IsSubtype(reinterpret_cast<PyTypeObject *>(f),
+                             reinterpret_cast<PyTypeObject *>(py::moduleType())) &&
+            mod.rfind("torch.nn.modules", 0) == 0 && allConstant(args, kwargs))
+            return wrapUnguarded(builtins::foldCall(*this, f, args, kwargs).get());
+    }
     if (mod == "_operator" || mod == "operator") {
         bool anyTensor = false;
         for (const ValuePtr &a : args)

@@ -219,7 +219,11 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             PyErr_Clear();
             throw GraphBreak(BreakId::UnsupportedCall, "nn.Module without a Python forward");
         }
-        args.insert(args.begin(), fn);
+        // A staticmethod forward takes no self.
+        static PyObject *forwardName = PyUnicode_InternFromString("forward");
+        PyObject *descr = _PyType_Lookup(Py_TYPE(mod), forwardName);
+        if (!descr || Py_TYPE(descr) != &PyStaticMethod_Type)
+            args.insert(args.begin(), fn);
         return call(wrapUnguarded(forward.get()), std::move(args), std::move(kwargs));
     }
     case K::UserObject: {

@@ -144,6 +144,8 @@ const char *kindName(Value::Kind kind) {
         return "GradModeVariable";
     case Value::Kind::DictView:
         return "DictViewVariable";
+    case Value::Kind::Super:
+        return "SuperVariable";
     }
     return "?";
 }

@@ -130,11 +130,13 @@ public:
     ValuePtr getAttr(const ValuePtr &obj, const std::string &name);
     ValuePtr objectAttr(const ValuePtr &obj, const std::string &name); // user objects, modules
     ValuePtr namedTupleClassAttr(const ValuePtr &obj, const std::string &name);
+    ValuePtr superAttr(const ValuePtr &sup, const std::string &name);
     // The traced code read this tensor's sizes as numbers: symbolic dims become guarded values.
     void specializeDims(const ValuePtr &tensor);
     ValuePtr binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b);
     ValuePtr compareOp(int op, const ValuePtr &a, const ValuePtr &b);
     ValuePtr subscript(const ValuePtr &obj, const ValuePtr &key);
+    void storeSlice(const ValuePtr &list, PyObject *slice, std::vector<ValuePtr> items);
     ValuePtr iterate(const ValuePtr &obj); // GET_ITER
     // The next item of an iterator value, or null when it is exhausted; advances the iterator
     // (and the iterators a lazy one reads from) as CPython's next() does.

@@ -40,6 +40,8 @@ struct Value {
                         // "decorated" for a function (`self`) wrapped by @no_grad()
         DictView,       // d.keys()/values()/items(): `self` = the dict, `name` = which; a live
                         // view (reads the dict's contents when used, as CPython's views do)
+        Super,          // super(`object`, `self`): attributes looked up after class `object`
+                        // in the MRO of `self` (an instance, or a class in a classmethod)
     };
 
     Kind kind = Kind::Constant;

@@ -87,6 +87,7 @@ struct Planner {
         case K::NestedFunction: {
             r.kind = Recipe::Kind::Function;
             r.constant = v->object;
+            r.name = v->name; // __name__ when the trace renamed it
             r.globals = v->globals;
             for (const ValuePtr &d : v->items)
                 r.items.push_back(plan(d));
@@ -239,6 +240,11 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     case Recipe::Kind::Function: {
         PyRef fn = PyRef::steal(PyFunction_New(r.constant.get(), r.globals.get()));
         if (!fn)
+            return {};
+        if (!r.name.empty() && PyObject_SetAttrString(fn.get(), "__name__",
+                                                      PyRef::steal(PyUnicode_FromString(
+                                                                       r.name.c_str()))
+                                                          .get()) < 0)
             return {};
         if (r.items.size() > 1) {
             PyRef defaults = PyRef::steal(PyTuple_New(r.items.size() - 1));

@@ -25,6 +25,7 @@ DYNASCOPE_BUILTIN(callReduce)
 DYNASCOPE_BUILTIN(callChain)
 DYNASCOPE_BUILTIN(callIslice)
 DYNASCOPE_BUILTIN(callCount)
+DYNASCOPE_BUILTIN(callRepeat)
 DYNASCOPE_BUILTIN(callCombinatoric)
 
 // builtincontainers.cpp

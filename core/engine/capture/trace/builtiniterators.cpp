@@ -330,6 +330,23 @@ ValuePtr callIslice(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &k
     return settle(t, it, isIterator(args[0]));
 }
 
+// itertools.repeat(object[, times]): `times` copies now, or endless (lazy).
+ValuePtr callRepeat(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (args.empty() || args.size() > 2 || !kwargs.empty())
+        return nullptr;
+    if (args.size() == 1) {
+        ValuePtr it = lazyIterator("repeat", {});
+        it->self = args[0];
+        return it;
+    }
+    long times = std::max(0L, constantLong(t, args[1], "repeat times"));
+    if (times > 100000)
+        return nullptr;
+    auto out = Value::ofKind(K::Iterator);
+    out->items.assign(static_cast<size_t>(times), args[0]);
+    return out;
+}
+
 ValuePtr callCount(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
     if (args.size() > 2 || !onlyKeywords(kwargs, {"start", "step"}))
         return nullptr;

@@ -252,6 +252,7 @@ BuiltinTable::BuiltinTable()
                  {"itertools.chain", callChain},
                  {"itertools.islice", callIslice},
                  {"itertools.count", callCount},
+                 {"itertools.repeat", callRepeat},
                  {"itertools.product", callCombinatoric},
                  {"itertools.combinations", callCombinatoric},
                  {"itertools.combinations_with_replacement", callCombinatoric},

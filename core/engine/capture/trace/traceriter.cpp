@@ -142,6 +142,8 @@ ValuePtr Tracer::iterNext(const ValuePtr &it) {
                 return v;
         return nullptr;
     }
+    if (form == "repeat")
+        return it->self;
     if (form == "count") {
         ValuePtr v = Value::constant(PyRef::steal(PyLong_FromLong(it->counters[0])));
         it->counters[0] += it->counters[1];

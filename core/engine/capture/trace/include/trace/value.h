@@ -53,7 +53,8 @@ struct Value {
     std::vector<std::string> dims; // Tensor: per dimension, a symbol ("s0") or "" when static
     std::vector<ValuePtr> items; // Tuple/List/Iterator items, Dict values, NestedFunction defaults
     std::vector<PyRef> keys;     // Dict keys
-    std::string name;            // TorchFunction: qualified name; methods: method name
+    std::string name; // TorchFunction: qualified name; methods: method name; NestedFunction:
+                      // __name__ when the trace set it; Iterator: its lazy form
     ValuePtr self;               // BoundMethod/TensorMethod/ObjectMethod receiver
     int index = 0;               // Iterator position
     std::vector<long> counters;  // lazy Iterator state (islice: count, next, stop, step)

@@ -270,6 +270,19 @@ ValuePtr callMinMax(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs 
     return acc;
 }
 
+// any()/all(): items read one at a time and stopping at the first that decides, as CPython does
+// (a tensor's truth is data: a break).
+ValuePtr callAnyAll(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs &kwargs) {
+    if (args.size() != 1 || !kwargs.empty())
+        return nullptr;
+    bool isAny = fn->object.get() == py::builtin("any");
+    ValuePtr it = t.iterate(args[0]);
+    while (ValuePtr v = t.iterNext(it))
+        if (t.truthOf(v) == isAny)
+            return Value::constant(isAny ? Py_True : Py_False);
+    return Value::constant(isAny ? Py_False : Py_True);
+}
+
 ValuePtr callReduce(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
     if (args.size() < 2 || args.size() > 3 || !kwargs.empty())
         return nullptr;

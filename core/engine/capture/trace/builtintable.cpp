@@ -248,6 +248,8 @@ BuiltinTable::BuiltinTable()
                  {"sum", callSum},
                  {"min", callMinMax},
                  {"max", callMinMax},
+                 {"any", callAnyAll},
+                 {"all", callAnyAll},
                  {"functools.reduce", callReduce},
                  {"itertools.chain", callChain},
                  {"itertools.islice", callIslice},
@@ -296,7 +298,8 @@ BuiltinHandler BuiltinTable::find(PyObject *fn) const {
         mod = mod.substr(1);
     std::string name = py::qualnameOf(fn);
     PyErr_Clear();
-    std::string key = mod == "builtins" ? name : mod + "." + name;
+    // A builtin by its name (builtins.open's __module__ is "io").
+    std::string key = py::builtin(name.c_str()) == fn ? name : mod + "." + name;
     auto it = m_handlers.find(key);
     if (it == m_handlers.end() || resolve(key) != fn)
         return nullptr;

@@ -171,9 +171,7 @@ ValuePtr Tracer::namedTupleClassAttr(const ValuePtr &obj, const std::string &nam
     PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
     auto *type = reinterpret_cast<PyTypeObject *>(obj->pyType.get());
     PyObject *attr = _PyType_Lookup(type, nameObj.get()); // borrowed
-    if (!attr || PyType_HasFeature(Py_TYPE(attr), Py_TPFLAGS_METHOD_DESCRIPTOR) ||
-        Py_TYPE(attr) == &PyWrapperDescr_Type || Py_TYPE(attr) == &PyGetSetDescr_Type ||
-        Py_TYPE(attr) == &PyMemberDescr_Type)
+    if (!attr)
         return nullptr;
     if (PyFunction_Check(attr))
         return Value::method(K::BoundMethod, obj, name, PyRef::borrow(attr));

@@ -133,6 +133,12 @@ struct Planner {
                 throw NotReconstructible("lazy iterator over another iterator");
             if (v->pyType)
                 throw NotReconstructible("generator");
+            if (v->source) {
+                // The iterator itself: how far the trace advanced it is an Advance effect.
+                r.kind = Recipe::Kind::Fetch;
+                r.source = v->source;
+                return r;
+            }
             // A list iterator: iter() over the items not consumed yet.
             r.kind = Recipe::Kind::Iter;
             for (size_t i = v->index; i < v->items.size(); ++i)
@@ -382,6 +388,14 @@ bool ExitPlan::build(const std::vector<PyRef> &outputs, const SourceEnv &env, Py
             break;
         case SideEffect::Kind::SetItem:
         case SideEffect::Kind::Rebuild: // building the in-place recipe did the write
+            break;
+        case SideEffect::Kind::Advance:
+            for (long n = PyLong_AsLong(value.get()); n > 0 && rc == 0; --n) {
+                PyRef item = PyRef::steal(PyIter_Next(target.get()));
+                rc = item ? 0 : -1;
+            }
+            if (rc < 0 && !PyErr_Occurred())
+                PyErr_SetString(PyExc_RuntimeError, "dynascope: iterator shorter than traced");
             break;
         }
         if (rc < 0)

@@ -278,10 +278,15 @@ TraceResult Tracer::run() {
     m_result.sideEffects = m_sideEffects;
     // Lists and dicts that existed before the region and were changed in it: their new contents
     // are written back in place after the graph (Dynamo's side-effect replay).
-    for (const auto &w : m_wrapped)
+    for (const auto &w : m_wrapped) {
         if (w.second->mutated && w.second->source)
             m_result.sideEffects.push_back(
                 {SideEffect::Kind::Rebuild, w.second, "", nullptr, w.second});
+        if (w.second->kind == Value::Kind::Iterator && w.second->source && w.second->index > 0)
+            m_result.sideEffects.push_back(
+                {SideEffect::Kind::Advance, w.second, "", nullptr,
+                 Value::constant(PyRef::steal(PyLong_FromLong(w.second->index)))});
+    }
     if (m_result.exit == TraceResult::Exit::Break) {
         // A break inside grad-mode with-blocks: as Dynamo, the graph exits them (innermost
         // first); the runtime re-enters the mode for the break step (gradModeAfter).
@@ -476,6 +481,22 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     }
     if (PyModule_Check(o))
         return Value::ofKind(K::PyModule, PyRef::borrow(o), source);
+    if (source)
+        if (PyRef rest = Source::remainingItems(o)) {
+            // A list/tuple iterator from the frame (one a break carried over): its items are
+            // read through the iterator's state; how far the trace advanced it is replayed on
+            // the real iterator after the graph (SideEffect::Advance).
+            v = Value::ofKind(K::Iterator, PyRef::borrow(o), source);
+            addGuard(Guard::typeMatch(source, o));
+            SourcePtr restSrc = Source::iteratorRemaining(source);
+            addGuard(Guard::sequenceLength(restSrc, rest.get()));
+            for (Py_ssize_t i = 0; i < PyTuple_Size(rest.get()); ++i)
+                v->items.push_back(wrap(PyTuple_GET_ITEM(rest.get(), i),
+                                        Source::item(restSrc, PyRef::steal(PyLong_FromSsize_t(i)))));
+            m_wrapped[o] = v;
+            return v;
+        }
+    PyErr_Clear();
     if (py::isModule(o)) {
         v = Value::ofKind(K::NNModule, PyRef::borrow(o), source);
         if (source)

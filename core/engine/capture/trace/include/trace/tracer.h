@@ -22,12 +22,12 @@ class ShapePolicy;
 
 // A write to a Python object that existed before the region; replayed after the graph runs.
 struct SideEffect {
-    enum class Kind { SetAttr, SetCell, SetGlobal, SetItem, Rebuild };
+    enum class Kind { SetAttr, SetCell, SetGlobal, SetItem, Rebuild, Advance };
     Kind kind;
     ValuePtr target;  // the object (with a concrete object or a source); SetGlobal: unused
     std::string name; // attribute / global name
     ValuePtr key;     // SetItem
-    ValuePtr value;
+    ValuePtr value;   // Advance: how many items the trace took from the iterator `target`
 };
 
 // What one trace of a region produced.

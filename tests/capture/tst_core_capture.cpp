@@ -293,13 +293,20 @@ def fn(x):
     C.graph_break()
     return first, list(z), list(it)
 )PY" << -1;
-        QTest::addRow("generator_function") << R"PY(
+        QTest::addRow("generator_expressions") << R"PY(
+def fn(x):
+    k = 1
+    late = (t * k for t in [x, x + 1])
+    k = 2  # read when the expression runs, as CPython reads it
+    return sum(t + 1 for t in [x, x]), list(itertools.chain(late, (t - 1 for t in [x])))
+)PY" << 1;
+        QTest::addRow("generator_function_breaks") << R"PY(
 def gen(t):
     for i in range(3):
         yield t * i
 def fn(x):
-    return sum(gen(x)), list(itertools.chain(gen(x), (t - 1 for t in [x])))
-)PY" << 1;
+    return sum(gen(x))
+)PY" << -1;
         QTest::addRow("generator_across_break") << R"PY(
 def fn(x):
     g = (t + 1 for t in [x, x * 2])

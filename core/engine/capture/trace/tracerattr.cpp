@@ -128,10 +128,21 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         [[fallthrough]];
     case K::List:
     case K::Dict:
-        if (name == "__class__")
-            if (PyObject *type = pythonTypeOf(obj))
-                return Value::constant(type);
+    {
+        PyObject *type = pythonTypeOf(obj);
+        if (name == "__class__" && type)
+            return Value::constant(type);
+        // Only the type's methods: another attribute read as a method would be a wrong value.
+        PyRef attr = type ? PyRef::steal(PyObject_GetAttrString(type, name.c_str())) : PyRef();
+        if (!attr) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, obj->describe() + " has no attribute '" +
+                                                           name + "'");
+        }
+        if (!PyCallable_Check(attr.get()) || PyType_Check(attr.get()))
+            throw GraphBreak(BreakId::UnsupportedAttribute, obj->describe() + "." + name);
         return Value::method(K::ObjectMethod, obj, name);
+    }
     case K::Super:
         return superAttr(obj, name);
     case K::Constant: {
@@ -143,7 +154,12 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         }
         // A function read from a class (`Base.forward(self, x)`, a static or class method) is
         // traced as one: guarded on its code where the class has a source.
-        if (PyType_Check(obj->object.get()) && (PyFunction_Check(v.get()) || PyMethod_Check(v.get())))
+        std::string fnModule = py::moduleOf(v.get());
+        PyErr_Clear();
+        bool torchInternal = (fnModule == "torch" || fnModule.rfind("torch.", 0) == 0) &&
+                             fnModule.rfind("torch.nn.modules", 0) != 0;
+        if (PyType_Check(obj->object.get()) && !torchInternal &&
+            (PyFunction_Check(v.get()) || PyMethod_Check(v.get())))
             return wrap(v.get(), obj->source ? Source::attr(obj->source, name) : nullptr);
         if (PyCFunction_Check(v.get()) || PyCallable_Check(v.get()))
             return Value::method(K::ObjectMethod, obj, name);

@@ -200,6 +200,8 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
     }
     bool inplace = nbOp >= 13;
     std::string base = inplace ? nbName(nbOp - 13) : name;
+    if ((a->kind == K::List && a->pyType) || (b->kind == K::List && b->pyType))
+        throw GraphBreak(BreakId::UnsupportedCall, "operator." + name + " on a deque");
     if (a->isSequence() && b->isSequence() && base == "add") {
         if (inplace && a->kind == K::List) {
             a->items.insert(a->items.end(), b->items.begin(), b->items.end());

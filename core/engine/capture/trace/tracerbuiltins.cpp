@@ -60,6 +60,38 @@ bool isPureBuiltin(PyObject *fn) {
 
 } // namespace
 
+// A torch.nn module made on constants. Only one without parameters or buffers: their initial
+// values would come from the random generator at trace time, once, instead of on every call (the
+// generator's state is put back before the break).
+ValuePtr Tracer::makeLibraryModule(const ValuePtr &cls, std::vector<ValuePtr> &args,
+                                   std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
+    std::string name = py::nameOf(cls->object.get());
+    PyRef getState = PyRef::steal(PyObject_GetAttrString(py::torch(), "get_rng_state"));
+    PyRef state = getState ? PyRef::steal(PyObject_CallNoArgs(getState.get())) : PyRef();
+    if (!state) {
+        PyErr_Clear();
+        throw GraphBreak(BreakId::UnsupportedCall, "instantiating " + name);
+    }
+    PyRef module = builtins::foldCall(*this, cls->object.get(), args, kwargs);
+    const char *script = "lambda m: any(True for _ in m.parameters()) or "
+                         "any(True for _ in m.buffers())";
+    static PyObject *holdsTensors = [&] {
+        PyRef globals = PyRef::steal(PyDict_New());
+        PyDict_SetItemString(globals.get(), "__builtins__", PyEval_GetBuiltins());
+        return PyRun_String(script, Py_eval_input, globals.get(), globals.get());
+    }();
+    PyRef holds = holdsTensors ? PyRef::steal(PyObject_CallOneArg(holdsTensors, module.get()))
+                               : PyRef();
+    if (!holds || holds.get() != Py_False) {
+        PyErr_Clear();
+        PyRef setState = PyRef::steal(PyObject_GetAttrString(py::torch(), "set_rng_state"));
+        PyRef(PyRef::steal(setState ? PyObject_CallOneArg(setState.get(), state.get()) : nullptr));
+        PyErr_Clear();
+        throw GraphBreak(BreakId::UnsupportedCall, "instantiating " + name + " with parameters");
+    }
+    return wrapUnguarded(module.get());
+}
+
 ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
                              std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
     PyObject *f = fn->object.get();
@@ -78,7 +110,7 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
         if (PyType_IsSubtype(reinterpret_cast<PyTypeObject *>(f),
                              reinterpret_cast<PyTypeObject *>(py::moduleType())) &&
             mod.rfind("torch.nn.modules", 0) == 0 && allConstant(args, kwargs))
-            return wrapUnguarded(builtins::foldCall(*this, f, args, kwargs).get());
+            return makeLibraryModule(fn, args, kwargs);
     }
     if (mod == "_operator" || mod == "operator") {
         bool anyTensor = false;

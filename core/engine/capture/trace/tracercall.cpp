@@ -12,6 +12,11 @@ namespace {
 using K = Value::Kind;
 constexpr size_t kMaxInlineDepth = 12;
 
+bool isGeneratorExpression(PyObject *code) {
+    auto *c = reinterpret_cast<PyCodeObject *>(code);
+    return (c->co_flags & CO_GENERATOR) && PyUnicode_CompareWithASCIIString(c->co_name, "<genexpr>") == 0;
+}
+
 std::vector<ValuePtr> tupleItems(Tracer &t, PyObject *tuple, SourcePtr source) {
     std::vector<ValuePtr> out;
     for (Py_ssize_t i = 0; tuple && i < PyTuple_Size(tuple); ++i)
@@ -192,6 +197,14 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
                           std::move(args), std::move(kwargs));
     }
     case K::NestedFunction:
+        if (!m_startGenerator && isGeneratorExpression(fn->object.get())) {
+            // Runs when first read (Tracer::iterNext): what its body reads is read then.
+            auto gen = Value::sequence(K::Iterator, std::move(args));
+            gen->name = "generator";
+            gen->self = fn;
+            gen->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(&PyGen_Type));
+            return gen;
+        }
         return inlineCall(fn->object.get(), fn->globals.get(), fn->items, fn->kwDefaults,
                           fn->closure, nullptr, std::move(args), std::move(kwargs));
     case K::BoundMethod: {
@@ -279,9 +292,14 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     auto *code = reinterpret_cast<PyCodeObject *>(codeObj);
     if (m_frames.size() >= kMaxInlineDepth)
         throw GraphBreak(BreakId::InlineDepth, PyUnicode_AsUTF8(code->co_qualname));
-    if (code->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
+    bool startGenerator = m_startGenerator;
+    m_startGenerator = false;
+    // Generator expressions run when first read (call()); a generator function's body may
+    // depend on what its consumer does between items, so it is not run ahead: a break.
+    if ((code->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE)) ||
+        ((code->co_flags & CO_GENERATOR) && !startGenerator))
         throw GraphBreak(BreakId::UnsupportedCall,
-                         std::string("coroutine function ") + PyUnicode_AsUTF8(code->co_qualname));
+                         std::string("generator function ") + PyUnicode_AsUTF8(code->co_qualname));
     auto f = std::make_unique<Frame>();
     f->view = CodeView::of(codeObj);
     f->globals = PyRef::borrow(globals);
@@ -291,8 +309,8 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     f->builtins = PyRef::borrow(b ? b : PyModule_GetDict(py::builtinsModule()));
     f->locals.resize(f->view->slotCount());
     f->functionSource = fnSource;
-    // A generator function runs to its end now and its call is an iterator over what it yielded,
-    // as Dynamo inlines generators (a `yield from` or an endless generator breaks).
+    // A generator expression runs to its end when first read and is an iterator over what it
+    // yielded, as Dynamo inlines generators (a `yield from` or an endless generator breaks).
     f->generator = (code->co_flags & CO_GENERATOR) != 0;
     const std::vector<std::string> &names = f->view->slotNames();
     int argc = code->co_argcount, posonly = code->co_posonlyargcount;

@@ -142,6 +142,19 @@ ValuePtr Tracer::iterNext(const ValuePtr &it) {
                 return v;
         return nullptr;
     }
+    if (form == "generator") {
+        // A generator expression's first read runs its body to the end (Tracer::call).
+        ValuePtr fn = it->self;
+        std::vector<ValuePtr> args = std::move(it->items);
+        it->name.clear();
+        it->items.clear();
+        it->self = nullptr;
+        m_startGenerator = true;
+        ValuePtr ran = call(fn, std::move(args), {});
+        it->items = ran->items;
+        it->index = 0;
+        return iterNext(it);
+    }
     if (form == "repeat")
         return it->self;
     if (form == "count") {

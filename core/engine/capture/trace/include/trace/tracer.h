@@ -146,6 +146,8 @@ public:
     std::vector<ValuePtr> unpack(const ValuePtr &obj, int n); // n < 0: any length
     ValuePtr callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
                          std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    ValuePtr makeLibraryModule(const ValuePtr &cls, std::vector<ValuePtr> &args,
+                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     ValuePtr callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     ValuePtr callDequeMethod(const ValuePtr &self, const std::string &name,
@@ -198,6 +200,7 @@ private:
     long m_instructionCount = 0;
     bool m_gradMode = true;
     bool m_gradSwitched = false; // a grad-mode node was recorded
+    bool m_startGenerator = false; // the next inlined call may run a generator (iterNext)
     TraceResult m_result;
 };
 

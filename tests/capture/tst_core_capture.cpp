@@ -268,6 +268,16 @@ def fn(x):
     b = next(it)
     return a + b + next(it)
 )PY" << 2;
+        QTest::addRow("aliases_across_break") << R"PY(
+def fn(x):
+    a = [x]
+    b = a
+    it = iter([x, x + 1, x + 2])
+    same = it
+    C.graph_break()
+    b.append(x + 1)
+    return len(a), next(it), next(same), a
+)PY" << 2;
         QTest::addRow("zip_of_one_iterator_twice") << R"PY(
 def fn(x):
     it = iter([x, x + 1, x + 2, x + 3])

@@ -13,8 +13,21 @@ struct Planner {
     GraphBuilder &graph;
     std::vector<std::string> outputs;
     std::map<std::string, int> outputIndex;
+    std::map<const Value *, int> shares;
 
+    // Objects rebuilt from a mutable value (list, dict, iterator, function) are built once per
+    // value: two locals holding one list hold one list after the exit, as before it.
     Recipe plan(const ValuePtr &v) {
+        Recipe r = planOne(v);
+        bool rebuilt = r.kind == Recipe::Kind::List || r.kind == Recipe::Kind::ListInPlace ||
+                       r.kind == Recipe::Kind::Dict || r.kind == Recipe::Kind::DictInPlace ||
+                       r.kind == Recipe::Kind::Iter || r.kind == Recipe::Kind::Function;
+        if (v && rebuilt)
+            r.share = shares.emplace(v.get(), static_cast<int>(shares.size())).first->second;
+        return r;
+    }
+
+    Recipe planOne(const ValuePtr &v) {
         Recipe r;
         if (!v) {
             r.kind = Recipe::Kind::Null;
@@ -171,7 +184,28 @@ PyObject *gradExitFactory() {
     return factory;
 }
 
-PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env) {
+// Objects built so far, by Recipe::share: a value that several locals (or containers) hold is
+// one object after the exit too.
+using Built = std::map<int, PyRef>;
+
+PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
+               Built &built);
+
+PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
+               Built &built) {
+    if (r.share < 0)
+        return buildNew(r, outputs, env, built);
+    auto it = built.find(r.share);
+    if (it != built.end())
+        return it->second;
+    PyRef v = buildNew(r, outputs, env, built);
+    if (v)
+        built[r.share] = v;
+    return v;
+}
+
+PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
+               Built &built) {
     switch (r.kind) {
     case Recipe::Kind::Keep:
         return {};
@@ -196,7 +230,7 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     case Recipe::Kind::ListInPlace: {
         PyRef list = PyRef::steal(PyList_New(0));
         for (const Recipe &i : r.items) {
-            PyRef v = buildOne(i, outputs, env);
+            PyRef v = buildOne(i, outputs, env, built);
             if (!v)
                 return {};
             PyList_Append(list.get(), v.get());
@@ -228,7 +262,7 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     case Recipe::Kind::DictInPlace: {
         PyRef d = PyRef::steal(PyDict_New());
         for (size_t i = 0; i < r.items.size(); ++i) {
-            PyRef v = buildOne(r.items[i], outputs, env);
+            PyRef v = buildOne(r.items[i], outputs, env, built);
             if (!v)
                 return {};
             PyDict_SetItem(d.get(), r.keys[i].get(), v.get());
@@ -255,20 +289,20 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         if (r.items.size() > 1) {
             PyRef defaults = PyRef::steal(PyTuple_New(r.items.size() - 1));
             for (size_t i = 0; i + 1 < r.items.size(); ++i) {
-                PyRef v = buildOne(r.items[i], outputs, env);
+                PyRef v = buildOne(r.items[i], outputs, env, built);
                 if (!v)
                     return {};
                 PyTuple_SET_ITEM(defaults.get(), i, v.release());
             }
             PyFunction_SetDefaults(fn.get(), defaults.get());
         }
-        PyRef kwd = buildOne(r.items.back(), outputs, env);
+        PyRef kwd = buildOne(r.items.back(), outputs, env, built);
         if (kwd && kwd.get() != Py_None)
             PyFunction_SetKwDefaults(fn.get(), kwd.get());
         if (!r.closure.empty()) {
             PyRef closure = PyRef::steal(PyTuple_New(r.closure.size()));
             for (size_t i = 0; i < r.closure.size(); ++i) {
-                PyRef cell = buildOne(r.closure[i], outputs, env);
+                PyRef cell = buildOne(r.closure[i], outputs, env, built);
                 if (!cell)
                     return {};
                 PyTuple_SET_ITEM(closure.get(), i, cell.release());
@@ -278,11 +312,11 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         return fn;
     }
     case Recipe::Kind::BoundMethod: {
-        PyRef self = buildOne(r.items[0], outputs, env);
+        PyRef self = buildOne(r.items[0], outputs, env, built);
         return self ? PyRef::steal(PyMethod_New(r.constant.get(), self.get())) : PyRef();
     }
     case Recipe::Kind::Getattr: {
-        PyRef self = buildOne(r.items[0], outputs, env);
+        PyRef self = buildOne(r.items[0], outputs, env, built);
         return self ? PyRef::steal(PyObject_GetAttrString(self.get(), r.name.c_str())) : PyRef();
     }
     }
@@ -346,12 +380,13 @@ bool ExitPlan::build(const std::vector<PyRef> &outputs, const SourceEnv &env, Py
                 return false;
         }
     }
+    Built built;
     auto make = [&](const Recipe &r, PyRef &out) {
         if (r.kind == Recipe::Kind::Null || r.kind == Recipe::Kind::Keep) {
             out = PyRef();
             return true;
         }
-        out = buildOne(r, outputs, env);
+        out = buildOne(r, outputs, env, built);
         return static_cast<bool>(out);
     };
     // Values first (they read the region start state), then the writes to older objects.

@@ -35,7 +35,8 @@ private slots:
         }
         GraphBreak b(BreakId::TensorItem, "x.item()");
         QCOMPARE(b.typeId(), std::string("tensor_item"));
-        QCOMPARE(b.reason(), std::string(breakType(BreakId::TensorItem).explanation) + ": x.item()");
+        QCOMPARE(b.reason(),
+                 std::string(breakType(BreakId::TensorItem).explanation) + ": x.item()");
     }
 
     void builtinTableNamesRealBuiltins() {

@@ -281,10 +281,9 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         PyRef fn = PyRef::steal(PyFunction_New(r.constant.get(), r.globals.get()));
         if (!fn)
             return {};
-        if (!r.name.empty() && PyObject_SetAttrString(fn.get(), "__name__",
-                                                      PyRef::steal(PyUnicode_FromString(
-                                                                       r.name.c_str()))
-                                                          .get()) < 0)
+        if (!r.name.empty() &&
+            PyObject_SetAttrString(fn.get(), "__name__",
+                                   PyRef::steal(PyUnicode_FromString(r.name.c_str())).get()) < 0)
             return {};
         if (r.items.size() > 1) {
             PyRef defaults = PyRef::steal(PyTuple_New(r.items.size() - 1));

@@ -134,8 +134,8 @@ ValuePtr instantiateNamedTuple(Tracer &t, PyObject *type, TraceArgs &args, Trace
     Py_ssize_t n = PyTuple_Size(fields.get());
     std::string qual = tp->tp_name;
     if (static_cast<Py_ssize_t>(args.size()) > n)
-        throw GraphBreak(BreakId::PythonException, qual + "() takes " + std::to_string(n) +
-                                                       " positional arguments");
+        throw GraphBreak(BreakId::PythonException,
+                         qual + "() takes " + std::to_string(n) + " positional arguments");
     std::vector<ValuePtr> items(args.begin(), args.end());
     items.resize(n);
     for (auto &k : kwargs) {

@@ -232,7 +232,8 @@ ValuePtr callMinMax(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs 
         PyRef tuple = t.constantOf(folded[0], "min/max items");
         PyRef kw = PyRef::steal(PyDict_New());
         for (const auto &k : kwargs)
-            PyDict_SetItemString(kw.get(), k.first.c_str(), t.constantOf(k.second, name.c_str()).get());
+            PyDict_SetItemString(kw.get(), k.first.c_str(),
+                                 t.constantOf(k.second, name.c_str()).get());
         PyRef argTuple = PyRef::steal(PyTuple_Pack(1, tuple.get()));
         PyRef r = PyRef::steal(PyObject_Call(fn->object.get(), argTuple.get(), kw.get()));
         if (!r) {
@@ -261,8 +262,9 @@ ValuePtr callMinMax(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs 
             (b->kind == K::Tensor ? !oneElement(b) : !b->asPython()))
             throw GraphBreak(BreakId::TensorPythonOp, name + "() over tensors");
         if (b->kind == K::Tensor)
-            acc = t.callGraph("call_function", std::string("torch.") + (isMax ? "maximum" : "minimum"),
-                              pairwise, pairwise.get(), {a, b}, {});
+            acc = t.callGraph("call_function",
+                              std::string("torch.") + (isMax ? "maximum" : "minimum"), pairwise,
+                              pairwise.get(), {a, b}, {});
         else
             acc = t.callGraph("call_function", "torch.clamp", clamp, clamp.get(), {a},
                               {{isMax ? "min" : "max", b}});

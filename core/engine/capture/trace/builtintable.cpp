@@ -275,8 +275,8 @@ PyObject *BuiltinTable::resolve(const std::string &name) {
     if (dot == std::string::npos)
         return py::builtin(name.c_str());
     // Only modules the program imported: the table never imports one itself.
-    PyObject *mod = PyImport_GetModule(
-        PyRef::steal(PyUnicode_FromString(name.substr(0, dot).c_str())).get());
+    PyObject *mod =
+        PyImport_GetModule(PyRef::steal(PyUnicode_FromString(name.substr(0, dot).c_str())).get());
     PyRef obj = PyRef::steal(mod);
     for (size_t start = dot + 1; obj && start <= name.size();) {
         size_t end = name.find('.', start);

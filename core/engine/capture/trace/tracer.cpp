@@ -491,8 +491,9 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
             SourcePtr restSrc = Source::iteratorRemaining(source);
             addGuard(Guard::sequenceLength(restSrc, rest.get()));
             for (Py_ssize_t i = 0; i < PyTuple_Size(rest.get()); ++i)
-                v->items.push_back(wrap(PyTuple_GET_ITEM(rest.get(), i),
-                                        Source::item(restSrc, PyRef::steal(PyLong_FromSsize_t(i)))));
+                v->items.push_back(
+                    wrap(PyTuple_GET_ITEM(rest.get(), i),
+                         Source::item(restSrc, PyRef::steal(PyLong_FromSsize_t(i)))));
             m_wrapped[o] = v;
             return v;
         }

@@ -127,8 +127,7 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
                 return v;
         [[fallthrough]];
     case K::List:
-    case K::Dict:
-    {
+    case K::Dict: {
         PyObject *type = pythonTypeOf(obj);
         if (name == "__class__" && type)
             return Value::constant(type);
@@ -136,8 +135,8 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         PyRef attr = type ? PyRef::steal(PyObject_GetAttrString(type, name.c_str())) : PyRef();
         if (!attr) {
             PyErr_Clear();
-            throw GraphBreak(BreakId::PythonException, obj->describe() + " has no attribute '" +
-                                                           name + "'");
+            throw GraphBreak(BreakId::PythonException,
+                             obj->describe() + " has no attribute '" + name + "'");
         }
         if (!PyCallable_Check(attr.get()) || PyType_Check(attr.get()))
             throw GraphBreak(BreakId::UnsupportedAttribute, obj->describe() + "." + name);
@@ -320,7 +319,8 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
     case K::List: {
         PyRef k = constantOf(key, "sequence index");
         if (PySlice_Check(k.get()) && obj->pyType && obj->kind == K::List)
-            throw GraphBreak(BreakId::PythonException, "sequence index must be integer, not 'slice'");
+            throw GraphBreak(BreakId::PythonException,
+                             "sequence index must be integer, not 'slice'");
         if (PySlice_Check(k.get())) {
             Py_ssize_t start, stop, step, n;
             if (PySlice_GetIndicesEx(k.get(), static_cast<Py_ssize_t>(obj->items.size()), &start,
@@ -430,8 +430,8 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
     if (name == "type" && args.size() == 1) {
         // A legacy tensor type (torch.HalfTensor) is passed by name, as Dynamo does.
         PyRef arg = args[0]->asPython();
-        if (arg && PyType_Check(arg.get()) && std::string(Py_TYPE(arg.get())->tp_name) ==
-                                                  "torch.tensortype") {
+        if (arg && PyType_Check(arg.get()) &&
+            std::string(Py_TYPE(arg.get())->tp_name) == "torch.tensortype") {
             std::string fqn = py::moduleOf(arg.get()) + "." + py::nameOf(arg.get());
             args[0] = Value::constant(PyRef::steal(PyUnicode_FromString(fqn.c_str())));
         }

@@ -17,7 +17,7 @@ using K = Value::Kind;
 } // namespace
 
 PyRef builtins::foldCall(Tracer &t, PyObject *fn, const std::vector<ValuePtr> &args,
-               const std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
+                         const std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
     PyRef list = PyRef::steal(PyList_New(0));
     for (const ValuePtr &a : args)
         PyList_Append(list.get(), t.constantOf(a, "argument").get());
@@ -80,8 +80,8 @@ ValuePtr Tracer::makeLibraryModule(const ValuePtr &cls, std::vector<ValuePtr> &a
         PyDict_SetItemString(globals.get(), "__builtins__", PyEval_GetBuiltins());
         return PyRun_String(script, Py_eval_input, globals.get(), globals.get());
     }();
-    PyRef holds = holdsTensors ? PyRef::steal(PyObject_CallOneArg(holdsTensors, module.get()))
-                               : PyRef();
+    PyRef holds =
+        holdsTensors ? PyRef::steal(PyObject_CallOneArg(holdsTensors, module.get())) : PyRef();
     if (!holds || holds.get() != Py_False) {
         PyErr_Clear();
         PyRef setState = PyRef::steal(PyObject_GetAttrString(py::torch(), "set_rng_state"));

@@ -14,7 +14,8 @@ constexpr size_t kMaxInlineDepth = 12;
 
 bool isGeneratorExpression(PyObject *code) {
     auto *c = reinterpret_cast<PyCodeObject *>(code);
-    return (c->co_flags & CO_GENERATOR) && PyUnicode_CompareWithASCIIString(c->co_name, "<genexpr>") == 0;
+    return (c->co_flags & CO_GENERATOR) &&
+           PyUnicode_CompareWithASCIIString(c->co_name, "<genexpr>") == 0;
 }
 
 std::vector<ValuePtr> tupleItems(Tracer &t, PyObject *tuple, SourcePtr source) {

@@ -48,8 +48,8 @@ PyObject *modulesDict(const ValuePtr &module) {
 
 // (name, module) pairs in Module.named_modules() order: pre-order, each module once.
 static void walkModules(Tracer &t, const ValuePtr &module, const std::string &prefix,
-                        std::set<PyObject *> &seen, std::vector<std::pair<std::string, ValuePtr>> &out,
-                        bool recurse) {
+                        std::set<PyObject *> &seen,
+                        std::vector<std::pair<std::string, ValuePtr>> &out, bool recurse) {
     if (!seen.insert(module->object.get()).second)
         return;
     out.push_back({prefix, module});
@@ -105,8 +105,8 @@ ValuePtr Tracer::callModuleMethod(const ValuePtr &module, PyObject *fn, std::vec
             return nullptr;
         bound[k.first] = k.second;
     }
-    if (bound.count("memo") && !(bound["memo"]->isConstant() &&
-                                 bound["memo"]->object.get() == Py_None))
+    if (bound.count("memo") &&
+        !(bound["memo"]->isConstant() && bound["memo"]->object.get() == Py_None))
         return nullptr;
     bool recurse = !bound.count("recurse") || truth(*this, bound["recurse"]);
     bool dedup = !bound.count("remove_duplicate") || truth(*this, bound["remove_duplicate"]);
@@ -167,7 +167,8 @@ ValuePtr Tracer::callModuleMethod(const ValuePtr &module, PyObject *fn, std::vec
         PyObject **dictPtr = _PyObject_GetDictPtr(m.second->object.get());
         PyObject *d = dictPtr && *dictPtr ? PyDict_GetItemString(*dictPtr, dictName) : nullptr;
         if (!d || !PyDict_Check(d))
-            throw GraphBreak(BreakId::UnsupportedCall, std::string("nn.Module without ") + dictName);
+            throw GraphBreak(BreakId::UnsupportedCall,
+                             std::string("nn.Module without ") + dictName);
         if (!m.second->source)
             throw GraphBreak(BreakId::UnknownValue, "module attribute without a source");
         SourcePtr dictSrc = Source::attr(m.second->source, dictName);

@@ -55,10 +55,12 @@ PyRef Value::asPython() const {
             return out;
         // A named tuple is made with its _make (its constructor takes the fields as arguments),
         // a structseq or deque from the sequence itself.
-        PyRef make = kind == Kind::Tuple ? PyRef::steal(PyObject_GetAttrString(pyType.get(), "_make"))
-                                         : PyRef();
+        PyRef make = kind == Kind::Tuple
+                         ? PyRef::steal(PyObject_GetAttrString(pyType.get(), "_make"))
+                         : PyRef();
         PyErr_Clear();
-        PyRef typed = PyRef::steal(PyObject_CallOneArg(make ? make.get() : pyType.get(), out.get()));
+        PyRef typed =
+            PyRef::steal(PyObject_CallOneArg(make ? make.get() : pyType.get(), out.get()));
         if (!typed)
             PyErr_Clear();
         return typed;

@@ -199,7 +199,7 @@ private:
     std::vector<SourceSite> m_breakStack;
     long m_instructionCount = 0;
     bool m_gradMode = true;
-    bool m_gradSwitched = false; // a grad-mode node was recorded
+    bool m_gradSwitched = false;   // a grad-mode node was recorded
     bool m_startGenerator = false; // the next inlined call may run a generator (iterNext)
     TraceResult m_result;
 };

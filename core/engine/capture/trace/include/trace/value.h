@@ -55,11 +55,11 @@ struct Value {
     std::vector<PyRef> keys;     // Dict keys
     std::string name; // TorchFunction: qualified name; methods: method name; NestedFunction:
                       // __name__ when the trace set it; Iterator: its lazy form
-    ValuePtr self;               // BoundMethod/TensorMethod/ObjectMethod receiver
-    int index = 0;               // Iterator position
-    std::vector<long> counters;  // lazy Iterator state (islice: count, next, stop, step)
-    PyRef globals;               // NestedFunction: the globals its code runs with
-    ValuePtr kwDefaults;         // NestedFunction: a Dict, or null
+    ValuePtr self;    // BoundMethod/TensorMethod/ObjectMethod receiver
+    int index = 0;    // Iterator position
+    std::vector<long> counters;    // lazy Iterator state (islice: count, next, stop, step)
+    PyRef globals;                 // NestedFunction: the globals its code runs with
+    ValuePtr kwDefaults;           // NestedFunction: a Dict, or null
     std::vector<ValuePtr> closure; // NestedFunction: Cell values
     bool mutated = false;          // List/Dict with a source that the trace changed
     // The Python type when not the plain one: Tuple: a named tuple / structseq type (fields in

@@ -91,6 +91,53 @@ ok = got == want and not frames
         Py_DECREF(globals);
     }
 
+    // The standard-library callables the table models, on constants and lists, against plain
+    // CPython; no graph and no break (a break would run fn uncaptured and hide a wrong model).
+    void libraryCallablesTraceAsCPythonRuns() {
+        const char *script = R"PY(
+import _dynascope_capture as C
+import collections, functools, itertools, operator
+Point = collections.namedtuple("Point", ["x", "y"], defaults=(0,))
+def fn(xs):
+    it = iter(xs)
+    d = collections.OrderedDict(zip("abc", xs))
+    moved = d.pop("b")
+    dd = collections.defaultdict(int)
+    for k in "abca":
+        dd[k] += 1
+    q = collections.deque(xs)
+    q.rotate(-1)
+    p = Point(xs[0])
+    return (list(itertools.islice(it, 1, None, 2)), list(it), sorted(xs, key=lambda v: -v),
+            list(reversed(xs)), list(itertools.chain(xs, "ab")), list(itertools.product(xs, repeat=2)),
+            list(itertools.combinations(xs, 2)), functools.reduce(operator.mul, xs, 1),
+            callable(len), callable(3), max(xs, key=lambda v: v % 3), min(7, *xs),
+            type(d).__name__, list(d.items()), moved, dict(dd), list(q), p, p._fields, any(v > 4 for v in xs),
+            all(v > 2 for v in xs), list(zip(it, xs)), list(itertools.repeat(2, 3)))
+frames = []
+def backend(spec, inputs):
+    frames.append(spec)
+    raise AssertionError("no graph expected: no tensor in fn")
+C.reset()
+compiled = C.optimize(fn, backend)
+got = compiled([3, 4, 5])
+want = fn([3, 4, 5])
+breaks = [b for r in C.records() for b in r["breaks"]]
+ok = got == want and not frames and not breaks
+if not ok:
+    print(got, want, breaks)
+)PY";
+        PyObject *globals = PyDict_New();
+        PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins());
+        PyObject *r = PyRun_String(script, Py_file_input, globals, globals);
+        if (!r)
+            PyErr_Print();
+        QVERIFY(r);
+        Py_DECREF(r);
+        QCOMPARE(PyDict_GetItemString(globals, "ok"), Py_True);
+        Py_DECREF(globals);
+    }
+
 private:
     std::unique_ptr<Interpreter> m_interpreter;
 };

@@ -219,6 +219,37 @@ ValuePtr callSum(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwar
     return acc;
 }
 
+// min()/max() with a key function: the keys must be known at trace time; the first item with the
+// largest (smallest) key wins, as in CPython.
+ValuePtr minMaxByKey(Tracer &t, bool isMax, const ValuePtr &key, const std::vector<ValuePtr> &items,
+                     const ValuePtr &fallback) {
+    if (items.empty()) {
+        if (fallback)
+            return fallback;
+        throw GraphBreak(BreakId::PythonException, "min()/max() of an empty sequence");
+    }
+    ValuePtr best;
+    PyRef bestKey;
+    for (const ValuePtr &item : items) {
+        ValuePtr k = t.call(key, {item}, {});
+        PyRef p = k->asPython();
+        if (!p)
+            throw GraphBreak(k->kind == K::Tensor ? BreakId::TensorPythonOp : BreakId::UnknownValue,
+                             "min()/max() by " + k->describe());
+        int better = best ? PyObject_RichCompareBool(p.get(), bestKey.get(), isMax ? Py_GT : Py_LT)
+                          : 1;
+        if (better < 0) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "min()/max() keys do not compare");
+        }
+        if (better) {
+            best = item;
+            bestKey = p;
+        }
+    }
+    return best;
+}
+
 // min()/max(): folded on constants; with one-element tensors Dynamo's lowering: a tensor against
 // a constant is torch.clamp, two tensors torch.minimum/maximum.
 ValuePtr callMinMax(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs &kwargs) {
@@ -242,6 +273,10 @@ ValuePtr callMinMax(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs 
         }
         return t.wrapUnguarded(r.get());
     }
+    ValuePtr key = keyword(kwargs, "key");
+    if (key && !(key->isConstant() && key->object.get() == Py_None) &&
+        onlyKeywords(kwargs, {"key", "default"}))
+        return minMaxByKey(t, isMax, key, items, keyword(kwargs, "default"));
     if (!kwargs.empty() || items.empty())
         throw GraphBreak(BreakId::TensorPythonOp, name + "() over tensors with key or default");
     PyRef clamp = PyRef::steal(PyObject_GetAttrString(py::torch(), "clamp"));

@@ -1,5 +1,7 @@
 // bench_capture: capture speed (ops traced per second) and the cost of a compiled call on a cache
 // hit (guards, whole call) against calling the function uncompiled, measured in one run.
+#include "cli/workereventchannel.h"
+#include "model/calleventencoder.h"
 #include "model/callrecord.h"
 #include "python/interpreter.h"
 #include "runtime/captureevents.h"
@@ -10,6 +12,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <fcntl.h>
+#include <string>
+#include <unistd.h>
 #include <vector>
 
 using namespace dynascope;
@@ -113,16 +118,101 @@ int main() {
     std::printf("call record (build + keep, one region, one entry): %.0f ns per call\n",
                 recordNanos());
 
-    // The same hits with an event sink that writes each call event as a JSON line (what the
-    // worker does): the price of streaming every call.
+    // The same hits with every call streamed, written to /dev/null so the figure is the
+    // worker's own work: (a) as the worker did before batching (a Json per call, encodeEvent,
+    // one write per event), (b) as it does now (WorkerEventChannel: CallEventEncoder into a
+    // batch, one write per 32 KB).
+    const int devNull = ::open("/dev/null", O_WRONLY);
     size_t bytes = 0;
-    setCaptureEventSink([&](const Json &event) { bytes += encodeEvent(event).size() + 1; });
-    if (PyRun_SimpleString(
-            "streamed_ns = timed(compiled_ten, args, 2000)\n"
-            "print(f'compiled call with every call streamed as a JSON line: "
-            "{streamed_ns/1e3:.2f} us ({(streamed_ns-hit_ns)/1e3:.2f} us more)')\n") != 0)
+    setCaptureEventSink([&](const Json &event) {
+        std::string line = encodeEvent(event);
+        line += '\n';
+        bytes += line.size();
+        if (::write(devNull, line.data(), line.size()) < 0)
+            std::perror("write");
+    });
+    if (PyRun_SimpleString("json_ns = timed(compiled_ten, args, 2000)\n"
+                           "print(f'compiled call, every call streamed as Json, one write each: "
+                           "{json_ns/1e3:.2f} us ({(json_ns-hit_ns)/1e3:.2f} us more)')\n") != 0)
         return 1;
-    setCaptureEventSink(nullptr);
     std::printf("  (%zu bytes of events)\n", bytes);
+    {
+        WorkerEventChannel channel(::dup(devNull));
+        setCaptureEventSink([&](const Json &event) { channel.emit(event); });
+        setCallEventSink([&](const CallRecord &call, const std::string &function) {
+            channel.emitCall(call, function);
+        });
+        if (PyRun_SimpleString(
+                "batched_ns = timed(compiled_ten, args, 2000)\n"
+                "print(f'compiled call, every call streamed by the worker channel (batched): "
+                "{batched_ns/1e3:.2f} us ({(batched_ns-hit_ns)/1e3:.2f} us more)')\n") != 0)
+            return 1;
+        setCallEventSink(nullptr);
+        setCaptureEventSink(nullptr);
+    }
+    // The encoder alone, on the record of one hit (one region, one entry).
+    CallRecord hit;
+    hit.index = 1;
+    hit.timeUs = 1234.5;
+    hit.guardUs = 0.3;
+    hit.step = 812;
+    hit.regions.emplace_back();
+    hit.regions.back().tried.push_back(EntryVerdict::of(0, true));
+    hit.regions.back().entry = 0;
+    std::string buffer;
+    const int n = 1000000;
+    auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < n; ++i) {
+        if (buffer.size() > 32768)
+            buffer.clear();
+        CallEventEncoder::append(hit, "ten", buffer);
+        buffer += '\n';
+    }
+    const double encodeNs =
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
+        n;
+    start = std::chrono::steady_clock::now();
+    for (int i = 0; i < n / 10; ++i) {
+        Json j = hit;
+        j["type"] = EventType::Call;
+        j["function"] = "ten";
+        buffer = encodeEvent(j);
+    }
+    const double jsonNs =
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
+        (n / 10);
+    std::printf("call event encoding alone: CallEventEncoder %.0f ns, Json + encodeEvent %.0f ns\n",
+                encodeNs, jsonNs);
+    // Streaming alone, as the worker does it per call (to /dev/null): the channel (encode into
+    // the batch, lock, clock, a write per 32 KB) against a Json, encodeEvent and a write each.
+    {
+        WorkerEventChannel channel(::dup(devNull));
+        start = std::chrono::steady_clock::now();
+        for (int i = 0; i < n; ++i)
+            channel.emitCall(hit, "ten");
+        channel.flush();
+        const double channelNs =
+            std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start)
+                .count() /
+            n;
+        start = std::chrono::steady_clock::now();
+        for (int i = 0; i < n / 10; ++i) {
+            Json j = hit;
+            j["type"] = EventType::Call;
+            j["function"] = "ten";
+            std::string line = encodeEvent(j);
+            line += '\n';
+            if (::write(devNull, line.data(), line.size()) < 0)
+                std::perror("write");
+        }
+        const double lineNs =
+            std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start)
+                .count() /
+            (n / 10);
+        std::printf("streaming one call event: worker channel (batched) %.0f ns, Json line + "
+                    "write %.0f ns\n",
+                    channelNs, lineNs);
+    }
+    ::close(devNull);
     return 0;
 }

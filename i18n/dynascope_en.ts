@@ -12,6 +12,26 @@
     </message>
 </context>
 <context>
+    <name>dynascope::CallMarksBar</name>
+    <message numerus="yes">
+        <source>… and %n more call(s)</source>
+        <translation>
+            <numerusform>… and %n more call</numerusform>
+            <numerusform>… and %n more calls</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::CompiledCallView</name>
+    <message numerus="yes">
+        <source> · %n op(s), shown in the Graphs view and the Tracer</source>
+        <translation>
+            <numerusform> · %n op, shown in the Graphs view and the Tracer</numerusform>
+            <numerusform> · %n ops, shown in the Graphs view and the Tracer</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>dynascope::ExplainPanel</name>
     <message numerus="yes">
         <source>%n graph(s)</source>

@@ -331,6 +331,19 @@
     </message>
 </context>
 <context>
+    <name>dynascope::CallMarksBar</name>
+    <message>
+        <source>Compiled calls on the timeline</source>
+        <translation>时间轴上的编译调用</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more call(s)</source>
+        <translation>
+            <numerusform>… 以及另外 %n 个调用</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>dynascope::CallStackModel</name>
     <message>
         <source>Function</source>
@@ -444,6 +457,109 @@
     <message>
         <source>Ignored a malformed &apos;%1&apos; event: %2</source>
         <translation>已忽略格式错误的“%1”事件：%2</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::CompiledCallDock</name>
+    <message>
+        <source>Compiled Call</source>
+        <translation>编译调用</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::CompiledCallMarks</name>
+    <message>
+        <source>entry %1</source>
+        <translation>条目 %1</translation>
+    </message>
+    <message>
+        <source>hit entry %1</source>
+        <translation>命中条目 %1</translation>
+    </message>
+    <message>
+        <source>miss → compiled %1</source>
+        <translation>未命中 → 编译出 %1</translation>
+    </message>
+    <message>
+        <source>miss → recompiled %1</source>
+        <translation>未命中 → 重编译出 %1</translation>
+    </message>
+    <message>
+        <source>miss → cache full, ran uncompiled</source>
+        <translation>未命中 → 缓存已满，未编译运行</translation>
+    </message>
+    <message>
+        <source> (runs in CPython)</source>
+        <translation>（在 CPython 中运行）</translation>
+    </message>
+    <message>
+        <source>call %1</source>
+        <translation>调用 %1</translation>
+    </message>
+    <message>
+        <source>: %1</source>
+        <translation>：%1</translation>
+    </message>
+    <message>
+        <source>; resume at %1: %2</source>
+        <translation>；在偏移 %1 处恢复：%2</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>dynascope::CompiledCallView</name>
+    <message>
+        <source>Phases of the call</source>
+        <translation>调用的各个阶段</translation>
+    </message>
+    <message>
+        <source>Press F11 on a step that calls a compiled function (a mark under the stepper&apos;s slider) to step into the call: its guard check, the graph that ran, and the resume code after a graph break. F10/F11 go on, Shift+F10 goes back, Shift+F11 leaves.</source>
+        <translation>在调用编译函数的步骤上（步进器滑块下方的标记）按 F11 即可进入该调用：依次查看守卫检查、运行的图，以及图中断之后的恢复代码。F10/F11 前进，Shift+F10 后退，Shift+F11 离开。</translation>
+    </message>
+    <message>
+        <source>Guard check: %1</source>
+        <translation>守卫检查：%1</translation>
+    </message>
+    <message>
+        <source>Graph %1 ran</source>
+        <translation>运行了图 %1</translation>
+    </message>
+    <message>
+        <source>Resume at offset %1: %2</source>
+        <translation>在偏移 %1 处恢复：%2</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 — %3</source>
+        <translation>第 %1 步，共 %2 步 — %3</translation>
+    </message>
+    <message>
+        <source> · guards checked in %1 µs</source>
+        <translation> · 守卫检查用时 %1 µs</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n op(s), shown in the Graphs view and the Tracer</source>
+        <translation>
+            <numerusform> · %n 个运算，显示在图视图和追踪器中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · this recording has no graph event for it</source>
+        <translation> · 本录制中没有它的图事件</translation>
+    </message>
+    <message>
+        <source># the cache entry that ran is not in this recording</source>
+        <translation># 运行的缓存条目不在本录制中</translation>
+    </message>
+    <message>
+        <source>F10/F11: next · Shift+F10: back · Shift+F11: leave the call</source>
+        <translation>F10/F11：下一步 · Shift+F10：后退 · Shift+F11：离开调用</translation>
     </message>
 </context>
 <context>
@@ -1484,10 +1600,6 @@
         <translation>%1 %2 毫秒</translation>
     </message>
     <message>
-        <source>graph %1 (%2)</source>
-        <translation>图 %1（%2）</translation>
-    </message>
-    <message>
         <source>cache</source>
         <translation>缓存</translation>
     </message>
@@ -1554,12 +1666,36 @@
         </translation>
     </message>
     <message>
-        <source>graph %1: %2%3 — %4%5</source>
-        <translation>图 %1：%2%3 —— %4%5</translation>
-    </message>
-    <message>
         <source>%1, %2, %3</source>
         <translation>%1，%2，%3</translation>
+    </message>
+    <message>
+        <source>graph %1 backward</source>
+        <translation>图 %1 反向</translation>
+    </message>
+    <message>
+        <source>graph %1 forward</source>
+        <translation>图 %1 前向</translation>
+    </message>
+    <message>
+        <source>graph %1</source>
+        <translation>图 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>saved for backward</source>
+        <translation>为反向保存</translation>
+    </message>
+    <message>
+        <source>%1 (%2 partition)</source>
+        <translation>%1（%2 划分）</translation>
+    </message>
+    <message>
+        <source>%1: %2%3 — %4%5</source>
+        <translation>%1：%2%3 —— %4%5</translation>
     </message>
 </context>
 <context>
@@ -2004,6 +2140,10 @@
     <message>
         <source>Dynascope ended without saving the changes to %1 (autosaved %2). Restore them?</source>
         <translation>Dynascope 上次退出时没有保存对 %1 的修改（自动保存于 %2）。要恢复这些修改吗？</translation>
+    </message>
+    <message>
+        <source>Opening the recording %1 (%2)…</source>
+        <translation>正在打开录制 %1（%2）…</translation>
     </message>
 </context>
 <context>

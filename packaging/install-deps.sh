@@ -8,6 +8,7 @@ packages=(
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-wqy-microhei
   libgl-dev libqt6opengl6-dev libxkbcommon-dev
   python3.11 libpython3.11-dev python3-torch libtorch-dev
+  python3-networkx  # the min-cut partitioner of training graphs (backend="inductor")
   libgraphviz-dev graphviz
   nlohmann-json3-dev pybind11-dev
   xvfb xauth

@@ -26,7 +26,10 @@ void CaptureSession::clearRun() {
 
 void CaptureSession::reset(RunState state, const QString &description) {
     m_events.clear();
+    m_stepsBefore.clear();
+    m_steps = std::make_shared<StepStore>(); // whoever holds the old one keeps it
     m_eventsByType.clear();
+    m_capture.clear();
     m_codeInfos.clear();
     m_codeAliases.clear();
     m_error.reset();
@@ -36,6 +39,7 @@ void CaptureSession::reset(RunState state, const QString &description) {
     m_recordedSource = state == RunState::Running ? m_sourceText : QString(); // what runs
     m_runState = state;
     m_runDescription = description;
+    m_selectedGraph.clear();
     const bool hadInstruction = m_selectedInstruction.isValid();
     m_selectedInstruction = {};
     emit runStarted();
@@ -46,14 +50,14 @@ void CaptureSession::reset(RunState state, const QString &description) {
 }
 
 void CaptureSession::addEvent(const Event &event) {
-    // Steps name the recorder's ids for code objects the module tree already described.
-    if (std::optional<Event> renamed = m_codeAliases.rename(event)) {
-        addEvent(*renamed);
+    if (event.type == EventType::Step) {
+        addStepEvent(event.body);
         return;
     }
     if (event.type == EventType::Output && !keepOutputEvent(event))
         return;
     m_events.push_back(event);
+    m_stepsBefore.push_back(m_steps->size());
     std::vector<Json> &ofType = m_eventsByType[event.type];
     ofType.push_back(event.body);
     const int index = int(ofType.size()) - 1;
@@ -89,6 +93,10 @@ void CaptureSession::addEvent(const Event &event) {
                           text + tr("; the script runs on without recording."));
         } else if (event.type == EventType::Exit) {
             m_exitStatus = event.body.value("status", 0);
+        } else if (std::string why; !m_capture.add(event, &why) && !why.empty()) {
+            appendConsole(ConsoleEntry::Warning,
+                          tr("Ignored a malformed '%1' event: %2")
+                              .arg(QString::fromStdString(event.type), QString::fromStdString(why)));
         }
     } catch (const Json::exception &e) {
         appendConsole(ConsoleEntry::Warning,
@@ -96,6 +104,41 @@ void CaptureSession::addEvent(const Event &event) {
                           .arg(QString::fromStdString(event.type), QString::fromUtf8(e.what())));
     }
     emit eventAdded(QString::fromStdString(event.type), index);
+}
+
+void CaptureSession::addStep(Step step) {
+    step.codeId = m_codeAliases.resolve(step.codeId);
+    m_steps->append(step);
+    emit eventAdded(QLatin1String(EventType::Step), int(m_steps->size()) - 1);
+}
+
+void CaptureSession::addStepEvent(const Json &body) {
+    // Steps name the recorder's ids for code objects the module tree already described.
+    const std::string *canonical = m_codeAliases.canonicalCodeOf(body);
+    try {
+        m_steps->appendEvent(body, canonical);
+    } catch (const std::exception &e) {
+        // An untrusted stream: a malformed step is dropped (the stepper could not show it).
+        appendConsole(ConsoleEntry::Warning,
+                      tr("Ignored a malformed '%1' event: %2")
+                          .arg(QLatin1String(EventType::Step), QString::fromUtf8(e.what())));
+        return;
+    }
+    emit eventAdded(QLatin1String(EventType::Step), int(m_steps->size()) - 1);
+}
+
+void CaptureSession::forEachEvent(const std::function<bool(const Json &)> &f) const {
+    size_t step = 0;
+    auto stepsUpTo = [&](size_t end) {
+        for (; step < end; ++step)
+            if (!f(m_steps->eventAt(step)))
+                return false;
+        return true;
+    };
+    for (size_t i = 0; i < m_events.size(); ++i)
+        if (!stepsUpTo(m_stepsBefore[i]) || !f(m_events[i].body))
+            return;
+    stepsUpTo(m_steps->size());
 }
 
 bool CaptureSession::keepOutputEvent(const Event &event) {
@@ -194,6 +237,13 @@ void CaptureSession::setSelectedInstruction(const InstructionRef &ref) {
     m_selectedInstruction = i ? ref : InstructionRef{};
     m_selectedLine = line;
     emit selectionChanged();
+}
+
+void CaptureSession::setSelectedGraph(const QString &graphId) {
+    if (graphId == m_selectedGraph)
+        return;
+    m_selectedGraph = graphId;
+    emit graphSelected(graphId);
 }
 
 } // namespace dynascope

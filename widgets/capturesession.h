@@ -2,16 +2,20 @@
 #pragma once
 
 #include "consolelog.h"
+#include "model/capturedigest.h"
 #include "model/event.h"
 #include "model/instruction.h"
 #include "model/scripterror.h"
+#include "model/stepstore.h"
 #include "recording/codeidaliases.h"
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -36,18 +40,24 @@ enum class RunState { Idle, Running, Finished, Stopped, Crashed, FailedToStart }
 // WorkerClient; later a capture file reader can); views observe its signals and call its setters.
 //
 // For panel authors:
-//  - Run data: codeInfos(), codeInfo(id), error(), exitStatus(), console(), and for every other
-//    event type eventsOfType("step"|"graph"|"graph_break"|"guards"|"call"|…) — the raw JSON
-//    bodies, decode with the model's from_json. allEvents() keeps the stream order. "output"
+//  - Run data: codeInfos(), codeInfo(id), error(), exitStatus(), console(), capture() (graphs,
+//    breaks and trace steps, typed), and for every other event type
+//    eventsOfType("graph"|"graph_break"|"guards"|"call"|…) — the raw JSON bodies, decode with
+//    the model's from_json. allEvents() keeps the stream order. "output"
 //    events are kept there only for the run's first megabyte of output (a recording saves
 //    those); later output lives only in console(), bounded to its last megabyte.
+//  - Steps are the exception: a recording has up to millions, so "step" events go into a
+//    compact StepStore (steps(), stepStore()), not into allEvents() or eventsOfType();
+//    forEachEvent() gives the whole stream back in order, steps included, as JSON.
 //  - Signals: runStarted() (everything cleared: a run starts or a new script was opened),
-//  eventAdded(type, index into eventsOfType(type)),
+//  eventAdded(type, index into eventsOfType(type), or into steps() for "step"),
 //    codeAdded(index into codeInfos()), consoleAppended(entry), errorChanged(), runStateChanged().
 //  - Selection: selectedLine() (1-based source line of scriptPath(), 0: none) and
 //    selectedInstruction(); selectionChanged() fires once per change of either. Selecting an
 //    instruction also selects its source line; selecting another line drops an instruction that
-//    is not on it. Extend with selectedStep / selectedNode the same way (setter + one signal).
+//    is not on it. selectedGraph() (a graph id, "G3"; empty: none) with graphSelected(): the
+//    Graphs document and the Tracer follow it (a compiled call stepped into selects the graph
+//    that ran). Extend with selectedStep / selectedNode the same way (setter + one signal).
 class CaptureSession : public QObject {
     Q_OBJECT
 public:
@@ -73,6 +83,8 @@ public:
     void setRecordedSource(const QString &text) { m_recordedSource = text; }
     // Stores one event of the stream; unknown types are kept too.
     void addEvent(const Event &event);
+    // A step already decoded (a recording's steps): the same intake as its "step" event.
+    void addStep(Step step);
     void appendConsole(ConsoleEntry::Kind kind, const QString &text);
     // Ends the run; `description` is what the status bar says about it.
     void endRun(RunState state, const QString &description);
@@ -89,14 +101,32 @@ public:
     std::optional<int> exitStatus() const { return m_exitStatus; }
     // The console's text: the run's last megabyte of output (consolelog.h).
     const ConsoleLog &console() const { return m_console; }
+    // The events of one type in stream order; empty for "step" (see steps()).
     const std::vector<Json> &eventsOfType(const std::string &type) const;
+    // Every stored event but the steps, in stream order.
     const std::vector<Event> &allEvents() const { return m_events; }
+    // The run's graphs, breaks and trace steps, decoded as their events arrived.
+    const CaptureDigest &capture() const { return m_capture; }
+    // The run's recorded steps in the order they came; step events naming a code object by an
+    // alias hold its canonical id (as codeInfos() name it).
+    const StepStore &steps() const { return *m_steps; }
+    // The same store, shared: a new run starts a new store, so a holder (the stepper's
+    // timeline) keeps reading the old one unchanged.
+    std::shared_ptr<const StepStore> stepStore() const { return m_steps; }
+    // True when the run left nothing to save: no event and no step.
+    bool isEmpty() const { return m_events.empty() && m_steps->empty(); }
+    // Calls `f` with each stored event's body in stream order, steps rebuilt from the store
+    // (what a recording saves). Stops early when `f` returns false.
+    void forEachEvent(const std::function<bool(const Json &body)> &f) const;
 
     // --- the selection ---
     int selectedLine() const { return m_selectedLine; }
     InstructionRef selectedInstruction() const { return m_selectedInstruction; }
     void setSelectedLine(int line);
     void setSelectedInstruction(const InstructionRef &ref);
+    QString selectedGraph() const { return m_selectedGraph; }
+    // Emits graphSelected() when the id changes; a new run clears it (without the signal).
+    void setSelectedGraph(const QString &graphId);
 
 signals:
     void scriptChanged();
@@ -107,12 +137,14 @@ signals:
     void consoleAppended(const dynascope::ConsoleEntry &entry);
     void errorChanged();
     void selectionChanged();
+    void graphSelected(const QString &graphId);
 
 private:
     void reset(RunState state, const QString &description);
     // Whether an "output" event is stored; one that is not goes straight to the console.
     bool keepOutputEvent(const Event &event);
     bool isScriptFile(const std::string &file) const;
+    void addStepEvent(const Json &body);
 
     QString m_scriptPath;
     QString m_sourceText;
@@ -121,7 +153,10 @@ private:
     RunState m_runState = RunState::Idle;
     QString m_runDescription;
     std::vector<Event> m_events;
+    std::vector<size_t> m_stepsBefore; // per event of m_events: steps stored before it came
+    std::shared_ptr<StepStore> m_steps = std::make_shared<StepStore>();
     std::map<std::string, std::vector<Json>> m_eventsByType;
+    CaptureDigest m_capture;
     std::vector<CodeInfo> m_codeInfos;
     CodeIdAliases m_codeAliases; // the recorder's ids of code objects already described
     std::optional<ScriptError> m_error;
@@ -130,6 +165,7 @@ private:
     qint64 m_outputInEvents = 0; // bytes of "output" events kept in m_events
     int m_selectedLine = 0;
     InstructionRef m_selectedInstruction;
+    QString m_selectedGraph;
 };
 
 } // namespace dynascope

@@ -81,26 +81,30 @@ GraphDocks::GraphDocks(MainWindow *window)
         m_graphView->highlightLine(m_session->scriptPath(), m_session->selectedLine());
     });
     connect(m_tracer, &TracerPanel::currentStepChanged, this, &GraphDocks::onTraceStep);
+    connect(m_session, &CaptureSession::graphSelected, this, &GraphDocks::showSelectedGraph);
+}
+
+void GraphDocks::showSelectedGraph(const QString &graphId) {
+    if (graphId.isEmpty())
+        return;
+    refresh(); // the graph may have come in the last 100 ms
+    // The tracer at the graph's last trace step: the graph whole, and how it was traced.
+    const auto &steps = m_tracer->model()->steps();
+    for (int row = int(steps.size()) - 1; row >= 0; --row) {
+        if (steps[size_t(row)].graphId == graphId) {
+            m_tracer->setCurrentRow(row);
+            break;
+        }
+    }
+    m_document->showGraph(graphId);
 }
 
 void GraphDocks::refresh() {
     m_debounce->stop();
-    std::vector<CapturedGraph> graphs;
-    std::vector<GraphBreakInfo> breaks;
-    // Events may come from a hand-edited .dscap: one with a field of the wrong type ("line":
-    // "seven") is left out rather than ending the program (docs/bad-input.md).
-    for (const Json &j : m_session->eventsOfType(EventType::Graph)) {
-        try {
-            graphs.push_back(j.get<CapturedGraph>());
-        } catch (const Json::exception &) {
-        }
-    }
-    for (const Json &j : m_session->eventsOfType(EventType::GraphBreak)) {
-        try {
-            breaks.push_back(j.get<GraphBreakInfo>());
-        } catch (const Json::exception &) {
-        }
-    }
+    // Decoded once, as the events came (CaptureSession::capture()).
+    const CaptureDigest &capture = m_session->capture();
+    const std::vector<CapturedGraph> &graphs = capture.graphs();
+    const std::vector<GraphBreakInfo> &breaks = capture.breaks();
     const bool changed = graphs.size() != m_graphs.size() || breaks.size() != m_breaks.size();
     // The first graphs of a run come to the front where the layout shows them beside the script
     // (Graph breaks), or when the script made graphs at all in a layout that tabs them.
@@ -110,9 +114,9 @@ void GraphDocks::refresh() {
         if (!m_explainDock->isHidden())
             m_explainDock->raise();
     }
-    m_graphs = std::move(graphs);
-    m_breaks = std::move(breaks);
     if (changed || m_graphs.empty()) {
+        m_graphs = graphs;
+        m_breaks = breaks;
         if (m_graphs.empty() && m_breaks.empty())
             m_graphView->clearGraphs();
         else
@@ -120,9 +124,7 @@ void GraphDocks::refresh() {
         m_explain->setGraphs(m_graphs, m_breaks);
         m_document->setGraphs(m_graphs, int(m_breaks.size()));
     }
-    const auto steps = TraceStepModel::stepsFromEvents(m_session->allEvents());
-    if (steps.size() != m_tracer->model()->steps().size())
-        m_tracer->setSteps(steps);
+    m_tracer->syncSteps(capture.traceSteps());
 }
 
 bool GraphDocks::selectSite(const SourceSite &site) {

@@ -44,6 +44,8 @@ private:
     void refresh();
     void onNodeClicked(const QString &graphId, const QString &nodeName);
     void onTraceStep(int row);
+    // The session's selected graph: picked in the Graphs document, the Tracer at its last step.
+    void showSelectedGraph(const QString &graphId);
 
     CaptureSession *m_session;
     GraphView *m_graphView;
@@ -53,7 +55,7 @@ private:
     QTimer *m_debounce;
     DocumentArea *m_documents;
     QDockWidget *m_explainDock;
-    std::vector<CapturedGraph> m_graphs;
+    std::vector<CapturedGraph> m_graphs; // what the views were last given
     std::vector<GraphBreakInfo> m_breaks;
 };
 

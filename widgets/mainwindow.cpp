@@ -4,6 +4,7 @@
 
 #include "bytecodeview.h"
 #include "capturesession.h"
+#include "compiledcall/compiledcalldock.h"
 #include "consoleview.h"
 #include "graphdocks.h"
 #include "guards/guardsdock.h"
@@ -35,6 +36,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
@@ -104,6 +106,8 @@ MainWindow::MainWindow(QWidget *parent)
     new LessonDocks(this); // lessons and drill (placed in "teach"), Learn menu, language
     new KernelDocks(this); // generated kernels and their timing (joins the layouts); owned here
     new GuardsDock(this);  // guards & cache dock (placed in the graphs layout); owned by the window
+    // Call marks on the stepper and F11 into a compiled call; made after the docks it drives.
+    new CompiledCallDock(this);
     createLayoutActions(m_mainToolBar);
     m_viewMenu->addAction(m_mainToolBar->toggleViewAction());
     m_help = new HelpMenu(this, menuBar()->addMenu(tr("&Help")), [this] { showWelcome(); });
@@ -329,6 +333,11 @@ void MainWindow::saveSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
+    if (m_openingRecording) { // the window closes once the read it waits for has ended
+        m_closeAfterOpening = true;
+        event->ignore();
+        return;
+    }
     if (!maybeSave()) {
         event->ignore();
         return;
@@ -513,7 +522,7 @@ bool MainWindow::saveRecording(const QString &path) {
     QString problem;
     if (m_run->isRunning())
         problem = tr("the script is still running; wait for it or stop it (Shift+F5)");
-    else if (m_session->allEvents().empty())
+    else if (m_session->isEmpty())
         problem = tr("there is no run to save; run the script first (F5)");
     else if (!RecordingFile::save(*m_session, path, problem))
         problem = problem.isEmpty() ? tr("cannot write the file") : problem;
@@ -535,9 +544,21 @@ bool MainWindow::openRecording(const QString &path) {
                         .arg(QDir::toNativeSeparators(path)));
         return false;
     }
-    // Read and check everything first: a bad file must not cost the run on screen.
+    // Read and check everything first: a bad file must not cost the run on screen. The read
+    // runs off the GUI thread; the window keeps painting and says what it is doing.
     RecordingFile recording;
-    if (!recording.read(path)) {
+    statusBar()->showMessage(tr("Opening the recording %1 (%2)…")
+                                 .arg(QFileInfo(path).fileName(),
+                                      QLocale().formattedDataSize(QFileInfo(path).size())));
+    m_openingRecording = true;
+    const bool read = recording.readInBackground(path);
+    m_openingRecording = false;
+    statusBar()->clearMessage();
+    if (m_closeAfterOpening) {
+        close(); // asked for while the file was being read
+        return false;
+    }
+    if (!read) {
         showProblem(tr("Cannot open recording"),
                     tr("Cannot open the recording %1:\n%2")
                         .arg(QDir::toNativeSeparators(path), recording.errorString()));
@@ -620,7 +641,7 @@ void MainWindow::updateRunStatus() {
     else if (state != RunState::Running)
         m_liveStatus->stop();
     QString text = state == RunState::Idle ? tr("Ready") : m_session->runDescription();
-    const long long steps = (long long)(m_session->eventsOfType(EventType::Step).size());
+    const long long steps = (long long)(m_session->steps().size());
     const long long limit = m_run->runOptions().maxSteps;
     const bool near = state == RunState::Running && limit > 0 && steps >= limit * 9 / 10 &&
                       m_session->eventsOfType(EventType::RecordingStopped).empty();

@@ -127,6 +127,8 @@ private:
     QLabel *m_sourceBanner;
     WorkspaceLayouts *m_layouts = nullptr;
     HelpMenu *m_help = nullptr;
+    bool m_openingRecording = false;  // a recording is being read (off the GUI thread)
+    bool m_closeAfterOpening = false; // the window was closed meanwhile
     QString m_bannerNote; // said by openRecording (the script moved), shown with the banner
     BytecodeView *m_bytecodeView;
     ConsoleView *m_console;

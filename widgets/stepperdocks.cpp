@@ -41,7 +41,7 @@ StepperDocks::StepperDocks(MainWindow *window)
             m_views->setRecording(std::vector<Step>{}, {});
         if (state == RunState::Running || state == RunState::Idle)
             return;
-        m_views->setRecording(m_session->eventsOfType(EventType::Step), m_session->codeInfos());
+        m_views->setRecording(m_session->stepStore(), m_session->codeInfos());
         // A failed run opens where it failed, not at its first step.
         if (m_session->error() && panel->timeline().raisingStep())
             panel->action(StepperPanel::GoToExceptionAction)->trigger();
@@ -75,7 +75,7 @@ StepperDocks::StepperDocks(MainWindow *window)
 void StepperDocks::showExecutionPoint() {
     // The stepper's own marker: the step's line as the recorder saw it (a return or exception
     // step sits on the line the frame left from), and the instruction's columns.
-    const Step *step = m_views->panel()->timeline().currentStep();
+    const std::optional<Step> step = m_views->panel()->timeline().currentStep();
     const bool here =
         step && !m_session->scriptPath().isEmpty() &&
         QFileInfo(QString::fromStdString(step->file)).absoluteFilePath() == m_session->scriptPath();

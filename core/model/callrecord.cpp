@@ -1,6 +1,8 @@
 // CallRecord outcome names, the summary and the JSON codec (tolerant: the stream is untrusted).
 #include "model/callrecord.h"
 
+#include <algorithm>
+
 namespace dynascope {
 
 namespace {
@@ -206,12 +208,17 @@ void to_json(Json &j, const CallRecord &c) {
              {"result", callOutcomeName(c.outcome())},
              {"uncaptured", uncaptured},
              {"regions", c.regions}};
+    if (c.step >= 0)
+        j["step"] = c.step;
 }
 void from_json(const Json &j, CallRecord &c) {
     c.function = j.value("function", std::string());
     c.index = j.value("index", 0L);
     c.timeUs = j.value("time_us", 0.0);
     c.guardUs = j.value("guard_us", 0.0);
+    c.step = -1;
+    if (auto it = j.find("step"); it != j.end() && it->is_number_integer())
+        c.step = std::max(-1LL, it->get<long long>());
     c.regions = getArray<RegionCall>(j, "regions");
 }
 

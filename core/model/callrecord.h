@@ -81,6 +81,9 @@ struct CallRecord {
     std::string function; // qualified name
     double timeUs = 0;    // when the call started, µs since the capture core started
     double guardUs = 0;   // time spent checking guards over all regions
+    // The recorded step during which the call began (Step::index of the caller's CALL), -1 when
+    // no step was being recorded (no recorder, its limit reached, an older capture file).
+    long long step = -1;
     std::vector<RegionCall> regions;
 
     // The call's outcome: its worst region (CacheLimit > Recompile > Miss > Hit).

@@ -343,6 +343,8 @@ bool CaptureFile::parse(const std::string &bytes, const std::string &name,
                                      : error);
                 continue;
             }
+            if (m_taker && m_taker(*event, lineNumber))
+                continue;
             m_events.push_back(std::move(*event));
             m_eventLines.push_back(lineNumber);
         }
@@ -355,6 +357,10 @@ bool CaptureFile::parse(const std::string &bytes, const std::string &name,
         addProblem(problems, 0, std::string("cannot read: ") + e.what());
         return false;
     }
+}
+
+std::string CaptureFile::stepProblem(const Json &stepEvent) {
+    return checkStep(stepEvent);
 }
 
 std::vector<Step> CaptureFile::steps(std::vector<Problem> &problems) const {

@@ -8,6 +8,7 @@
 #include "model/step.h"
 
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,16 @@ public:
     // Typed views, exception-safe: an event whose fields have the wrong type ("line": "abc") is
     // skipped and listed in `problems` with its line. Steps come sorted by index.
     std::vector<Step> steps(std::vector<Problem> &problems) const;
+    // What steps() finds wrong with one step event's fields ("" when nothing).
+    static std::string stepProblem(const Json &stepEvent);
+
+    // Hands each event to `taker` as it is read; one it returns true for is not kept in
+    // events() (the taker stored it its own way: a million steps as JSON events would be
+    // gigabytes). Applies to the next load()/parse(); null keeps every event.
+    using EventTaker = std::function<bool(Event &event, long long line)>;
+    void setEventTaker(EventTaker taker) { m_taker = std::move(taker); }
+    // "NAME line N: what" (N from 1; 0 = the file).
+    std::string problemText(long long line, const std::string &what) const;
     std::vector<CodeInfo> codes(std::vector<Problem> &problems) const;
     std::vector<ScriptError> errors(std::vector<Problem> &problems) const;
 
@@ -76,7 +87,6 @@ public:
     };
 
 private:
-    std::string problemText(long long line, const std::string &what) const;
     void addProblem(std::vector<Problem> &problems, long long line, const std::string &what) const;
     bool readHeader(const std::string &line, std::vector<Problem> &problems);
 
@@ -84,6 +94,7 @@ private:
     Json m_header;
     std::vector<Event> m_events;
     std::vector<long long> m_eventLines;
+    EventTaker m_taker;
 };
 
 } // namespace dynascope

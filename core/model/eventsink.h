@@ -2,7 +2,10 @@
 // list).
 #pragma once
 
+#include "model/callrecord.h"
 #include "model/event.h"
+
+#include <string>
 
 namespace dynascope {
 
@@ -11,6 +14,14 @@ public:
     virtual ~EventSink() = default;
     // `event` is a JSON object with a "type" field. May be called from any thread.
     virtual void emit(const Json &event) = 0;
+    // One compiled call (a `call` event of `function`). A sink on the hot path overrides it to
+    // encode without Json and write in batches; this one hands the Json to emit().
+    virtual void emitCall(const CallRecord &call, const std::string &function) {
+        Json j = call;
+        j["type"] = EventType::Call;
+        j["function"] = function;
+        emit(j);
+    }
 };
 
 } // namespace dynascope

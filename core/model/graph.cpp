@@ -96,4 +96,16 @@ void from_json(const Json &j, GuardInfo &g) {
                 g.expected[check] = value.get<std::string>();
 }
 
+void to_json(Json &j, const CacheEntryGuards &e) {
+    j = Json{{"function", e.function},  {"entry", e.number},   {"region_start", e.regionStart},
+             {"guards", e.guards},      {"transformed", e.transformed}};
+}
+void from_json(const Json &j, CacheEntryGuards &e) {
+    e.function = j.at("function").get<std::string>();
+    e.number = j.at("entry").get<int>();
+    e.regionStart = j.value("region_start", 0);
+    e.guards = j.at("guards").get<std::vector<GuardInfo>>();
+    e.transformed = j.value("transformed", std::string());
+}
+
 } // namespace dynascope

@@ -58,6 +58,16 @@ struct GuardInfo {
     std::map<std::string, std::string> expected;
 };
 
+// One cache entry of a compiled function (a `guards` event): the guards that must all hold for
+// a call to reuse it, sent when the entry is made.
+struct CacheEntryGuards {
+    std::string function; // the compiled function's qualified name
+    int number = -1;      // the function's entry number (0-based), as call records name it
+    int regionStart = 0;  // bytecode offset of the region it caches
+    std::vector<GuardInfo> guards;
+    std::string transformed; // the entry as Python calling __compiled_fn_N / __resume_at_…
+};
+
 // The op count, Dynamo's definition: torch._dynamo.explain counts a graph's call_function nodes
 // (torch/_dynamo/backends/debugging.py, _explain_graph_detail). The Explain panel, `dynascope
 // explain` and the report use it. CompileCounter.op_count is PyTorch's other definition (every
@@ -75,5 +85,8 @@ void to_json(Json &j, const GraphBreakInfo &b);
 void from_json(const Json &j, GraphBreakInfo &b);
 void to_json(Json &j, const GuardInfo &g);
 void from_json(const Json &j, GuardInfo &g);
+void to_json(Json &j, const CacheEntryGuards &e);
+// "function", "entry" and "guards" are required (Json::exception when missing).
+void from_json(const Json &j, CacheEntryGuards &e);
 
 } // namespace dynascope

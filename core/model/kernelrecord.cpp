@@ -58,6 +58,12 @@ std::vector<KernelGraphRecord> kernelRecordsFromEvent(const Json &event) {
         KernelGraphRecord rec;
         rec.graph = int(num(r, "graph"));
         rec.signature = strings(r, "signature");
+        rec.part = str(r, "part"); // absent in records older than training plans: ""
+        const Json &partition = member(r, "partition");
+        if (partition.is_object()) {
+            rec.partitioner = str(partition, "kind");
+            rec.saved = strings(partition, "saved");
+        }
         rec.status = str(r, "status");
         rec.cache = str(r, "cache");
         const Json &times = member(r, "times");

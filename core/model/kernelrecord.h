@@ -25,6 +25,9 @@ struct KernelStep {
 
 struct KernelGraphRecord {
     int graph = -1;
+    std::string part; // "" (an inference graph), "forward" or "backward" (a training plan's halves)
+    std::string partitioner;            // a training plan's split: "min-cut" | "save-all"
+    std::vector<std::string> saved;     // values the forward keeps for the backward
     std::vector<std::string> signature; // input sizes, e.g. "[4, 8]"
     std::string status;                 // "compiled" or "eager: <reason>"
     std::string cache;                  // "hit" | "miss" | ""

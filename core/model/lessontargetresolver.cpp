@@ -22,12 +22,27 @@ long long number(const Json &object, const char *key, long long fallback) {
     return it != object.end() && it->is_number_integer() ? it->get<long long>() : fallback;
 }
 
-bool same(const std::string &wanted, const std::string &actual) {
+bool same(const std::string &wanted, std::string_view actual) {
     return wanted.empty() || wanted == actual;
 }
 
 bool sameNumber(long long wanted, long long any, long long actual) {
     return wanted == any || wanted == actual;
+}
+
+// A step or trace step that matched, as the views want it.
+LessonTargetMatch stepMatch(const std::string &type, size_t eventIndex, long long stepIndex,
+                            std::string_view function, long long line, long long offset,
+                            std::string_view opname, std::string_view argrepr) {
+    LessonTargetMatch m;
+    m.eventType = type;
+    m.eventIndex = int(eventIndex);
+    m.stepIndex = stepIndex;
+    m.function = std::string(function);
+    m.line = int(line);
+    m.offset = int(offset);
+    m.label = std::string(opname) + (argrepr.empty() ? "" : " " + std::string(argrepr));
+    return m;
 }
 
 int siteLine(const Json &site) {
@@ -144,16 +159,20 @@ LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
                 !sameNumber(t.offset, -1, number(e, "offset", -1)) ||
                 !same(t.argrepr, text(e, "argrepr")))
                 continue;
-            LessonTargetMatch m;
-            m.eventType = type;
-            m.eventIndex = int(i);
-            m.stepIndex = number(e, indexKey, -1);
-            m.function = text(e, "function");
-            m.line = int(number(e, "line", 0));
-            m.offset = int(number(e, "offset", -1));
-            const std::string arg = text(e, "argrepr");
-            m.label = text(e, "opname") + (arg.empty() ? "" : " " + arg);
-            matches.push_back(m);
+            matches.push_back(stepMatch(type, i, number(e, indexKey, -1), text(e, "function"),
+                                        number(e, "line", 0), number(e, "offset", -1),
+                                        text(e, "opname"), text(e, "argrepr")));
+        }
+    };
+    auto storedSteps = [&](const StepStore &steps) {
+        for (size_t i = 0; i < steps.size(); ++i) {
+            if (steps.event(i) != StepEvent::Instruction || !same(t.function, steps.function(i)) ||
+                !same(t.opname, steps.opname(i)) || !sameNumber(t.line, 0, steps.line(i)) ||
+                !sameNumber(t.offset, -1, steps.offset(i)) || !same(t.argrepr, steps.argrepr(i)))
+                continue;
+            matches.push_back(stepMatch(EventType::Step, i, steps.index(i), steps.function(i),
+                                        steps.line(i), steps.offset(i), steps.opname(i),
+                                        steps.argrepr(i)));
         }
     };
     switch (t.kind) {
@@ -165,7 +184,10 @@ LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
         break;
     }
     case Kind::Step:
-        stepLike(EventType::Step, "step");
+        if (m_steps)
+            storedSteps(*m_steps);
+        else
+            stepLike(EventType::Step, "step");
         break;
     case Kind::TraceStep:
         stepLike(EventType::TraceStep, "index");

@@ -3,6 +3,7 @@
 
 #include "model/event.h"
 #include "model/lesson.h"
+#include "model/stepstore.h"
 
 #include <functional>
 #include <string>
@@ -39,13 +40,17 @@ public:
     // The run's events of one type ("step", "graph", …), in stream order.
     using EventLookup = std::function<const std::vector<Json> &(const std::string &type)>;
 
-    explicit LessonTargetResolver(EventLookup events) : m_events(std::move(events)) {}
+    // `steps`, when given, holds the run's steps (a session keeps them out of its events);
+    // otherwise steps are looked up as "step" events.
+    explicit LessonTargetResolver(EventLookup events, const StepStore *steps = nullptr)
+        : m_events(std::move(events)), m_steps(steps) {}
     LessonTargetMatch resolve(const LessonTarget &target) const;
     // The script's printed stdout, split into lines.
     std::vector<std::string> outputLines() const;
 
 private:
     EventLookup m_events;
+    const StepStore *m_steps;
 };
 
 // "step opname=BINARY_OP line=5" — what a target asks for, for messages.

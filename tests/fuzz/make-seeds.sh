@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 exe=$(realpath "${1:-build-dev/app/dynascope}")
 corpus=tests/fuzz/corpus
 rm -rf "$corpus"
-mkdir -p "$corpus"/{capturefile,eventstream,workerrequest}
+mkdir -p "$corpus"/{capturefile,eventstream,workerrequest,lessonfile}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for demo in add_relu graph_break closures raises; do
@@ -21,6 +21,11 @@ for demo in add_relu graph_break closures raises; do
   # What the GUI's Save Recording writes: the header, then the worker's whole stream (graphs too).
   { head -n 1 "$work/$demo.dscap"; cat "$work/$demo.events"; } > "$corpus/capturefile/$demo-gui.dscap"
 done
+# Lessons and the drill as shipped: each kind of step, target and question appears in these.
+for lesson in 01-bytecode 06-guards 09-dynamo-like 13-misconceptions; do
+  cp "resources/lessons/$lesson.lesson.json" "$corpus/lessonfile/"
+done
+cp resources/lessons/drill.json "$corpus/lessonfile/"
 echo '{"cmd":"run","script":"/tmp/a b/ü.py","args":["--x","é"],"include_library":true}' \
   > "$corpus/workerrequest/unicode.json"
 du -sh "$corpus"/*

@@ -10,7 +10,7 @@ export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 [ -f build-fuzz/CMakeCache.txt ] || cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j"${DYNASCOPE_JOBS:-2}"
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(capturefile eventstream workerrequest)
+[ ${#targets[@]} -gt 0 ] || targets=(capturefile eventstream workerrequest lessonfile)
 if [ -n "${FUZZ_SECONDS:-}" ]; then budget=(-max_total_time="$FUZZ_SECONDS"); else budget=(-runs="${FUZZ_RUNS:-20000}" -seed=1); fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 status=0

@@ -2,6 +2,8 @@
 // targets drive, in the ordinary (gcc) build: a crash found once stays fixed.
 #include "cli/workerrequest.h"
 #include "model/capturefile.h"
+#include "model/drillreader.h"
+#include "model/lessonreader.h"
 #include "model/graph.h"
 
 #include <QDirIterator>
@@ -68,6 +70,22 @@ private slots:
             }
         }
         QVERIFY(graphs >= 3); // the seeds hold real graphs
+    }
+
+    // Seeds are the shipped lessons and drill: each reads as one of the two, without a message.
+    void lessonFiles() {
+        const QStringList files = inputs("lessonfile");
+        QVERIFY(files.size() >= 5);
+        int read = 0;
+        for (const QString &path : files) {
+            std::string lessonError, drillError;
+            const bool lesson = LessonReader::read(bytesOf(path), "replay", lessonError).has_value();
+            const bool drill = DrillReader::read(bytesOf(path), "replay", drillError).has_value();
+            QVERIFY2(lesson || !lessonError.empty(), qPrintable(path));
+            QVERIFY2(drill || !drillError.empty(), qPrintable(path));
+            read += lesson || drill;
+        }
+        QVERIFY(read >= 5);
     }
 
     void workerRequests() {

@@ -71,7 +71,46 @@ private slots:
         qputenv("XDG_CACHE_HOME", m_cache.path().toUtf8());
     }
     void kernelsAndTimingAfterRunCompiledKernels();
+    void trainingPlanShowsForwardAndBackward();
 };
+
+// A training plan's two records (parts forward and backward) next to an inference record in the
+// format before training plans (no "part"): three graph items, the backward its own graph, the
+// forward listing what it saves for the backward; selecting the backward shows its source.
+void TestKernelViews::trainingPlanShowsForwardAndBackward() {
+    const Json event = Json::parse(R"({"records": [
+      {"graph": 0, "signature": ["[8, 16]"], "status": "compiled", "source": "// inference"},
+      {"graph": 1, "part": "forward", "signature": ["[8, 16]"], "status": "compiled",
+       "times": {"trace": 0.02, "partition": 0.001},
+       "partition": {"kind": "min-cut", "saved": ["primals_1", "relu"], "saved_bytes": 1536},
+       "kernels": [{"name": "kernel0", "lines": [3, 9], "origins": ["relu"]}],
+       "source": "// forward"},
+      {"graph": 1, "part": "backward", "signature": ["[8, 16]"], "status": "compiled",
+       "kernels": [{"name": "kernel0", "lines": [3, 9], "origins": ["le", "where"]}],
+       "externs": [{"node": "mm", "op": "aten.mm.default"}], "source": "// backward"}]})");
+    const std::vector<KernelGraphRecord> records = kernelRecordsFromEvent(event);
+    QCOMPARE(int(records.size()), 3);
+    QCOMPARE(QString::fromStdString(records[0].part), QString());
+    QCOMPARE(QString::fromStdString(records[2].part), QStringLiteral("backward"));
+    QCOMPARE(int(records[1].saved.size()), 2);
+
+    KernelsView view;
+    view.setRecords(records);
+    QTreeWidget *tree = view.tree();
+    QCOMPARE(tree->topLevelItemCount(), 3);
+    QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("graph 0 ([8, 16])"));
+    QCOMPARE(tree->topLevelItem(1)->text(0), QStringLiteral("graph 1 forward ([8, 16])"));
+    QCOMPARE(tree->topLevelItem(2)->text(0), QStringLiteral("graph 1 backward ([8, 16])"));
+    const auto saved = tree->findItems(QStringLiteral("saved for backward"),
+                                       Qt::MatchExactly | Qt::MatchRecursive);
+    QCOMPARE(saved.size(), 1);
+    QCOMPARE(saved.first()->parent(), tree->topLevelItem(1));
+    QCOMPARE(saved.first()->text(1), QStringLiteral("primals_1, relu (min-cut partition)"));
+    QVERIFY(tree->topLevelItem(1)->toolTip(1).contains(QLatin1String("partition 1.0 ms")));
+    QVERIFY(view.showKernel(2, 0));
+    QCOMPARE(view.code()->text(), QStringLiteral("// backward"));
+    QVERIFY(view.summary()->text().startsWith(QLatin1String("graph 1 backward: compiled")));
+}
 
 void TestKernelViews::kernelsAndTimingAfterRunCompiledKernels() {
     const QString script = writeScript(m_dir, "kernels.py", kScript);

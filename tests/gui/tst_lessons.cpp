@@ -194,7 +194,7 @@ private slots:
             QVERIFY(panel->showLessonStop(QStringLiteral("bytecode"), 2));
         });
         QVERIFY2(match.found, match.problem.c_str());
-        const Step *step = window.stepper()->panel()->timeline().currentStep();
+        const std::optional<Step> step = window.stepper()->panel()->timeline().currentStep();
         QVERIFY(step);
         QCOMPARE(step->opname, std::string("BINARY_OP"));
         QCOMPARE(step->argrepr, std::string("*"));

@@ -72,7 +72,7 @@ private slots:
         QCOMPARE(panel->timeline().count(), int(m_capture.steps(m_problems).size()));
         QVERIFY(panel->timeline().count() > 20);
         auto selectionIsCurrentStep = [&] {
-            const Step &s = *panel->timeline().currentStep();
+            const Step s = *panel->timeline().currentStep();
             return session->selectedInstruction() ==
                        InstructionRef{QString::fromStdString(s.codeId), s.offset} &&
                    session->selectedLine() == s.line;
@@ -127,7 +127,7 @@ private slots:
             // The picture in docs/images/stepper.png: just after the multiply, code object open.
             const StepTimeline &t = panel->timeline();
             for (int i = 0; i < t.count(); ++i)
-                if (t.steps()[i].opname == "BINARY_OP" && t.steps()[i].argrepr == "*")
+                if (t.opname(i) == "BINARY_OP" && t.argrepr(i) == "*")
                     panel->setCurrentStep(i);
             window.stepper()->stackView()->finishAnimation();
             QTreeView *tree = window.stepper()->frameView()->treeView();

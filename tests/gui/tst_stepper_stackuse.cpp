@@ -75,11 +75,11 @@ private slots:
 
         int animated = 0;
         for (int i = 0; i < timeline.count(); ++i) {
-            const Step &step = *timeline.step(i);
+            const Step step = *timeline.step(i);
             const std::optional<int> previous = timeline.previousInFrame(i);
             if (step.event != "instruction" || step.pops < 0 || !previous)
                 continue;
-            const std::string &before = timeline.step(*previous)->event;
+            const std::string before = timeline.step(*previous)->event;
             if (before != "instruction" && before != "call")
                 continue;
             const QString where = QString("%1 @%2 %3 %4")

@@ -14,7 +14,7 @@ namespace {
 int find(const StepTimeline &t, const std::string &function, const std::string &opname,
          const std::string &argrepr = {}) {
     for (int i = 0; i < t.count(); ++i) {
-        const Step &s = t.steps()[i];
+        const Step s = *t.step(i);
         if (s.function == function && s.opname == opname &&
             (argrepr.empty() || s.argrepr == argrepr))
             return i;
@@ -53,16 +53,52 @@ private slots:
         // f's steps 10-19. Sorted by index, or shuffled, the timeline restores that order.
         const std::vector<Step> sent = stepDemoSteps();
         for (int i = 0; i < m_t.count(); ++i)
-            QCOMPARE(m_t.steps()[i].index, sent[i].index);
+            QCOMPARE(m_t.step(i)->index, sent[i].index);
         std::vector<Step> shuffled = sent;
         std::reverse(shuffled.begin(), shuffled.end());
         StepTimeline t;
         t.setRecording(shuffled, {});
         for (int i = 0; i < t.count(); ++i)
-            QCOMPARE(t.steps()[i].index, sent[i].index);
+            QCOMPARE(t.step(i)->index, sent[i].index);
         const int call = find(t, "<module>", "CALL");
-        QCOMPARE(t.steps()[call].index, 9LL);
-        QCOMPARE(t.steps()[call - 1].event, std::string("return"));
+        QCOMPARE(t.step(call)->index, 9LL);
+        QCOMPARE(t.step(call - 1)->event, std::string("return"));
+    }
+
+    void readsASharedStoreThroughAPermutation() {
+        // The recorder's order needs no permutation; the same steps sorted by index (as a
+        // capture file may hold them) do, and read the same through it.
+        auto sent = std::make_shared<StepStore>();
+        for (const Step &s : stepDemoSteps())
+            sent->append(s);
+        QVERIFY(StepTimeline::completionOrder(*sent, sent->size()).empty());
+        std::vector<Step> byIndex = stepDemoSteps();
+        std::sort(byIndex.begin(), byIndex.end(),
+                  [](const Step &a, const Step &b) { return a.index < b.index; });
+        auto sorted = std::make_shared<StepStore>();
+        for (const Step &s : byIndex)
+            sorted->append(s);
+        QCOMPARE(StepTimeline::completionOrder(*sorted, sorted->size()).size(), sorted->size());
+        StepTimeline t;
+        t.setRecording(std::shared_ptr<const StepStore>(sorted), stepDemoCodes());
+        QCOMPARE(sorted.use_count(), 2); // shared, not copied
+        QCOMPARE(t.count(), m_t.count());
+        for (int i = 0; i < t.count(); ++i) {
+            const Step s = *m_t.step(i);
+            QCOMPARE(t.step(i)->index, s.index);
+            QCOMPARE(t.stepNumber(i), s.index);
+            QCOMPARE(t.frame(i), s.frame);
+            QCOMPARE(t.depth(i), s.depth);
+            QCOMPARE(t.line(i), s.line);
+            QCOMPARE(t.offset(i), s.offset);
+            QCOMPARE(std::string(t.opname(i)), s.opname);
+            QCOMPARE(t.stack(i).size(), s.stack.size());
+            QCOMPARE(t.changedAt(i), s.locals);
+            QCOMPARE(t.previousInFrame(i), m_t.previousInFrame(i));
+        }
+        // Steps appended to the store later are not part of the recording the timeline shows.
+        sorted->append(stepDemoSteps().front());
+        QCOMPARE(t.count(), m_t.count());
     }
 
     void stepOverRunsTheCall() {
@@ -71,7 +107,7 @@ private slots:
         QCOMPARE(m_t.stepOver(precall), call);
         QCOMPARE(m_t.stepBack(call), precall);
         QCOMPARE(m_t.stepInto(precall), precall + 1);
-        QCOMPARE(m_t.steps()[precall + 1].event, std::string("call"));
+        QCOMPARE(m_t.step(precall + 1)->event, std::string("call"));
         QCOMPARE(m_t.stepOver(29), std::nullopt);
         QCOMPARE(m_t.stepBack(0), std::nullopt);
         QCOMPARE(m_t.stepBackInto(0), std::nullopt);
@@ -102,9 +138,9 @@ private slots:
     void runToCursor() {
         QCOMPARE(m_t.runToLine(0, {StepDemoFile, 3}), find(m_t, "f", "LOAD_FAST", "c"));
         int firstOnLine7 = 0;
-        while (m_t.steps()[firstOnLine7].line != 7)
+        while (m_t.step(firstOnLine7)->line != 7)
             ++firstOnLine7;
-        QCOMPARE(m_t.steps()[firstOnLine7].opname, std::string("PUSH_NULL"));
+        QCOMPARE(m_t.step(firstOnLine7)->opname, std::string("PUSH_NULL"));
         QCOMPARE(m_t.runToLine(0, {StepDemoFile, 7}), firstOnLine7);
         QCOMPARE(m_t.runToLine(0, {"other.py", 3}), std::nullopt);
         QCOMPARE(m_t.runToLine(29, {StepDemoFile, 3}), std::nullopt);

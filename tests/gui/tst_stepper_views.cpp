@@ -15,7 +15,9 @@
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTemporaryDir>
 #include <QTreeView>
@@ -308,12 +310,73 @@ private slots:
         QVERIFY(!panel()->action(StepperPanel::StepOverAction)->isEnabled());
     }
 
-    void malformedStepEventsAreSkipped() {
-        std::vector<Json> events = {Json{{"type", "step"}, {"step", 0}, {"opname", "NOP"}},
-                                    Json{{"type", "step"}, {"step", "not a number"}},
-                                    Json::array({1, 2})};
-        m_views->setRecording(events, {});
-        QCOMPARE(panel()->timeline().count(), 1);
+    // docs/bad-input.md "1,000,000-step recording": a module-level loop of a million steps in
+    // one frame; Ctrl+G to the last step shows its stack, the frame's locals (accumulated over
+    // the whole frame) and the counter; stepping back by line and Home still work.
+    void aMillionStepsJumpToTheLast() {
+        constexpr long long passes = 1000000 / 4;
+        auto store = std::make_shared<StepStore>();
+        Step s;
+        s.frame = 1;
+        s.codeId = "c1";
+        s.function = "<module>";
+        s.file = StepDemoFile;
+        const char *const ops[] = {"FOR_ITER", "STORE_NAME", "LOAD_NAME", "STORE_NAME"};
+        const char *const args[] = {"to 40", "i", "i", "total"};
+        for (long long pass = 0; pass < passes; ++pass)
+            for (int k = 0; k < 4; ++k) {
+                s.index = pass * 4 + k;
+                s.line = k == 0 ? 1 : 2;
+                s.offset = 10 + 2 * k;
+                s.opname = ops[k];
+                s.argrepr = args[k];
+                s.stack = {value("range_iterator", "<range_iterator>")};
+                if (k == 0 || k == 2)
+                    s.stack.push_back(value("int", std::to_string(pass)));
+                s.locals.clear();
+                if (k == 1)
+                    s.locals["i"] = std::to_string(pass);
+                if (k == 3)
+                    s.locals["total"] = std::to_string(pass * (pass + 1) / 2);
+                store->append(s);
+            }
+        QCOMPARE(store->size(), size_t(1000000));
+        m_views->setRecording(std::shared_ptr<const StepStore>(store), {});
+        QCOMPARE(panel()->timeline().count(), 1000000);
+        QCOMPARE(store.use_count(), 2); // the timeline shares the store, no copy
+
+        press(Qt::Key_G, Qt::ControlModifier);
+        auto *dialog = panel()->findChild<QInputDialog *>("jumpToStepDialog");
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        auto *spin = dialog->findChild<QSpinBox *>();
+        QVERIFY(spin);
+        spin->selectAll();
+        QTest::keyClicks(spin, "1000000");
+        QTest::keyClick(spin, Qt::Key_Return);
+        QCOMPARE(panel()->currentStep(), 999999);
+        QCOMPARE(panel()->counterText(), QStringLiteral("step 1,000,000 / 1,000,000"));
+        QCOMPARE(currentStep().opname, std::string("STORE_NAME"));
+        QCOMPARE(stack()->entryTexts().size(), 1);
+        const QStringList frame = frameModel()->dump();
+        const auto shows = [&frame](const QString &name, long long v) {
+            return !frame
+                        .filter(QRegularExpression(
+                            QStringLiteral("^Locals/%1 = %2( \\*)?$").arg(name).arg(v)))
+                        .isEmpty();
+        };
+        QVERIFY2(shows("total", (passes - 1) * passes / 2), qPrintable(frame.join('\n')));
+        QVERIFY2(shows("i", passes - 1), qPrintable(frame.join('\n')));
+
+        panel()->setStepsByInstruction(false);
+        press(Qt::Key_F10, Qt::ShiftModifier); // the start of this line
+        QCOMPARE(panel()->currentStep(), 999997);
+        QCOMPARE(currentStep().argrepr, std::string("i"));
+        press(Qt::Key_F10, Qt::ShiftModifier); // the line before
+        QCOMPARE(panel()->currentStep(), 999996);
+        QCOMPARE(currentStep().opname, std::string("FOR_ITER"));
+        press(Qt::Key_Home);
+        QCOMPARE(panel()->currentStep(), 0);
     }
 
     // The recorder's own recording of the demo script, read back from the capture file it saves:
@@ -345,8 +408,7 @@ private slots:
 
         int mul = -1;
         for (int i = 0; i < t.count() && mul < 0; ++i)
-            if (t.steps()[i].function == "f" && t.steps()[i].opname == "BINARY_OP" &&
-                t.steps()[i].argrepr == "*")
+            if (t.function(i) == "f" && t.opname(i) == "BINARY_OP" && t.argrepr(i) == "*")
                 mul = i;
         QVERIFY(mul > 0);
         QCOMPARE(t.previousInFrame(mul), mul - 1);
@@ -376,7 +438,7 @@ private slots:
         QCOMPARE(snapshot(), first);
 
         // A breakpoint on `return c` stops on its first instruction, with c = 7 in the locals.
-        panel()->setCursorLocation(QString::fromStdString(t.steps()[mul].file), 3);
+        panel()->setCursorLocation(QString::fromStdString(t.step(mul)->file), 3);
         press(Qt::Key_F9);
         press(Qt::Key_F8);
         QCOMPARE(currentStep().line, 3);
@@ -410,9 +472,9 @@ private slots:
         const StepTimeline &t = panel()->timeline();
         int storeK = -1, innerCall = -1;
         for (int i = 0; i < t.count(); ++i) {
-            if (t.steps()[i].opname == "STORE_DEREF" && storeK < 0)
+            if (t.opname(i) == "STORE_DEREF" && storeK < 0)
                 storeK = i;
-            if (t.steps()[i].event == "call" && t.steps()[i].function == "outer.<locals>.inner")
+            if (t.event(i) == StepEvent::Call && t.function(i) == "outer.<locals>.inner")
                 innerCall = i;
         }
         QVERIFY(storeK >= 0 && innerCall >= 0);
@@ -446,7 +508,7 @@ private:
     StepperPanel *panel() const { return m_views->panel(); }
     StackView *stack() const { return m_views->stackView(); }
     FrameModel *frameModel() const { return m_views->frameView()->frameModel(); }
-    const Step &currentStep() const { return *panel()->timeline().currentStep(); }
+    Step currentStep() const { return *panel()->timeline().currentStep(); }
 
     Snapshot snapshot() const {
         Snapshot s;

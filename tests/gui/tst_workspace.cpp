@@ -316,7 +316,7 @@ private slots:
         window.show();
         openAndRun(window, Examples + "raises.py");
         QVERIFY(window.session()->error());
-        const Step *s = panel(window)->timeline().currentStep();
+        const std::optional<Step> s = panel(window)->timeline().currentStep();
         QVERIFY(s);
         QCOMPARE(s->event, std::string("exception"));
         QCOMPARE(s->function, std::string("mean"));

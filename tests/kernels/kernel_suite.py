@@ -150,8 +150,8 @@ check("view_output", lambda x: (x.t(), x * 2), rnd(3, 4))
 check("input_output", lambda x, y: (x, y + 1), rnd(3), rnd(3))
 
 
-# Inputs that need autograd run eagerly (no compiled backward yet): gradients equal eager's; the
-# same graph under no_grad runs the kernels.
+# Inputs that need autograd run a training plan (compiled forward and backward, training_suite.py
+# covers it): gradients equal eager's; the same graph under no_grad runs the inference kernels.
 if not only or "autograd" in only:
     torch._dynamo.reset()
     before = len(records())
@@ -168,6 +168,20 @@ if not only or "autograd" in only:
         passed += 1
     except Exception as e:
         failures.append(f"autograd: {type(e).__name__}: {e}")
+
+# An output that is a view of an intermediate (a reduction's buffer): the first call's result must
+# keep its values after a second call (the buffer is allocated per call, not once per plan).
+if not only or "view_of_intermediate" in only:
+    torch._dynamo.reset()
+    f = torch.compile(lambda a: a.sum(0).unsqueeze(0), backend="inductor")
+    first_input, second_input = rnd(3, 4), rnd(3, 4)
+    first = f(first_input)
+    f(second_input)
+    try:
+        torch.testing.assert_close(first, first_input.sum(0).unsqueeze(0))
+        passed += 1
+    except Exception as e:
+        failures.append(f"view_of_intermediate: {type(e).__name__}: {e}")
 
 # Dynamic sizes: a second size generates the same source, so one binary serves both.
 def dyn(a):

@@ -76,6 +76,64 @@ private slots:
         QVERIFY2(r.out.contains(QLatin1String(" 0 failed")), qPrintable(describe(r)));
     }
 
+    // Every case of training_suite.py: gradients of compiled forward + backward against eager
+    // autograd.
+    void trainingGradientsMatchEager() {
+        Result r = runScript(QStringLiteral("training_suite.py"), m_env, 400000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains(QLatin1String(" 0 failed")), qPrintable(describe(r)));
+    }
+
+    // explain --kernels: a training step's backward is a graph of its own ("graph 0 backward"),
+    // with kernels; the forward names what it saves for the backward (min-cut partition).
+    void explainListsBackwardGraph() {
+        Result r = runDynascope({QStringLiteral("explain"), kernelsDir + "/one_training_step.py",
+                                 QStringLiteral("--json"), QStringLiteral("--kernels")},
+                                m_env);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(r.record.value("parts").toArray(), QJsonArray({"forward", "backward"}));
+        const QJsonArray kernels = documentAfterRecord(r).value("kernels").toArray();
+        QVERIFY2(kernels.size() == 2, qPrintable(describe(r)));
+        for (const QJsonValue &graph : kernels) {
+            QCOMPARE(graph.toObject().value("status").toString(), QStringLiteral("compiled"));
+            QVERIFY(!graph.toObject().value("kernels").toArray().isEmpty());
+        }
+        const QJsonObject backward = kernels.at(1).toObject();
+        QCOMPARE(backward.value("part").toString(), QStringLiteral("backward"));
+        QVERIFY(backward.value("externs").toArray().size() >= 2); // the weight gradients: mm
+        QCOMPARE(kernels.at(0).toObject().value("partition").toObject().value("kind").toString(),
+                 QStringLiteral("min-cut"));
+
+        Result plain =
+            runDynascope({QStringLiteral("explain"), kernelsDir + "/one_training_step.py",
+                          QStringLiteral("--kernels")},
+                         m_env);
+        QVERIFY2(plain.exitCode == 0, qPrintable(describe(plain)));
+        QVERIFY2(plain.out.contains(QLatin1String("graph 0 forward [")),
+                 qPrintable(describe(plain)));
+        QVERIFY(plain.out.contains(QLatin1String("graph 0 backward [")));
+        QVERIFY(plain.out.contains(QLatin1String("saved for backward (min-cut")));
+    }
+
+    // Without networkx (a module of that name that fails to import) the partition saves every
+    // value the backward reads, says so in a warning, and the gradients are still eager's.
+    void withoutNetworkxSavesEveryValue() {
+        QTemporaryDir shadow;
+        QVERIFY(QDir(shadow.path()).mkdir(QStringLiteral("networkx")));
+        QFile init(shadow.filePath(QStringLiteral("networkx/__init__.py")));
+        QVERIFY(init.open(QIODevice::WriteOnly));
+        init.write("raise ImportError('networkx hidden by the test')\n");
+        init.close();
+        m_env.insert(QStringLiteral("PYTHONPATH"), shadow.path());
+        Result r = runScript(QStringLiteral("one_training_step.py"), m_env);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const QJsonObject partition = r.record.value("partition").toObject();
+        QCOMPARE(partition.value("kind").toString(), QStringLiteral("save-all"));
+        QVERIFY(partition.value("note").toString().contains(QLatin1String("python3-networkx")));
+        QVERIFY2(r.err.contains(QLatin1String("python3-networkx")), qPrintable(describe(r)));
+        QCOMPARE(r.record.value("status").toArray(), QJsonArray({"compiled", "compiled"}));
+    }
+
     // A miss compiles and writes the entry (folder 0700); a second process loads it (a hit).
     void cacheMissThenHit() {
         Result first = runScript(QStringLiteral("one_graph.py"), m_env);

@@ -53,12 +53,8 @@ bool GuardsCache::update(const std::vector<Json> &guardEvents,
     for (; m_guardsSeen < guardEvents.size(); ++m_guardsSeen) {
         const Json &j = guardEvents[m_guardsSeen];
         try {
-            CacheEntryGuards e;
-            e.number = j.at("entry").get<int>();
-            e.regionStart = j.value("region_start", 0);
-            e.guards = j.at("guards").get<std::vector<GuardInfo>>();
-            e.transformed = j.value("transformed", std::string());
-            FunctionCache &f = functionNamed(j.at("function").get<std::string>());
+            CacheEntryGuards e = j.get<CacheEntryGuards>();
+            FunctionCache &f = functionNamed(e.function);
             f.entries.push_back(std::move(e));
             changed = true;
         } catch (const Json::exception &) {

@@ -12,13 +12,6 @@
 
 namespace dynascope {
 
-struct CacheEntryGuards {
-    int number = -1;     // the function's entry number (0-based), as call records name it
-    int regionStart = 0; // bytecode offset of the region it caches
-    std::vector<GuardInfo> guards;
-    std::string transformed; // the entry as Python calling __compiled_fn_N / __resume_at_…
-};
-
 struct FunctionCache {
     std::string function;
     std::vector<CacheEntryGuards> entries; // in check order

@@ -22,6 +22,14 @@ QString fromStd(const std::string &s) {
     return QString::fromStdString(s);
 }
 
+QString graphTitle(const KernelGraphRecord &r) {
+    if (r.part == "backward")
+        return KernelsView::tr("graph %1 backward").arg(r.graph);
+    if (r.part == "forward")
+        return KernelsView::tr("graph %1 forward").arg(r.graph);
+    return KernelsView::tr("graph %1").arg(r.graph);
+}
+
 QString joined(const std::vector<std::string> &items) {
     QStringList list;
     for (const std::string &s : items)
@@ -73,7 +81,7 @@ void KernelsView::setRecords(std::vector<KernelGraphRecord> records) {
     for (int i = 0; i < int(m_records.size()); ++i) {
         const KernelGraphRecord &r = m_records[i];
         QStringList times;
-        for (const char *stage : {"trace", "lower", "codegen", "compile", "load"}) {
+        for (const char *stage : {"trace", "partition", "lower", "codegen", "compile", "load"}) {
             auto it = r.seconds.find(stage);
             if (it != r.seconds.end())
                 times << tr("%1 %2 ms")
@@ -81,7 +89,7 @@ void KernelsView::setRecords(std::vector<KernelGraphRecord> records) {
                              .arg(it->second * 1e3, 0, 'f', 1);
         }
         auto *graph = new QTreeWidgetItem(
-            m_tree, {tr("graph %1 (%2)").arg(r.graph).arg(joined(r.signature)), fromStd(r.status)});
+            m_tree, {tr("%1 (%2)").arg(graphTitle(r), joined(r.signature)), fromStd(r.status)});
         graph->setData(0, RecordRole, i);
         graph->setData(0, KernelRole, -1);
         graph->setToolTip(1, times.join(QStringLiteral(", ")));
@@ -90,6 +98,10 @@ void KernelsView::setRecords(std::vector<KernelGraphRecord> records) {
                                                                       : tr("miss (compiled now)")});
         if (!times.isEmpty())
             new QTreeWidgetItem(graph, {tr("compile time"), times.join(QStringLiteral(", "))});
+        if (r.part == "forward" && !r.partitioner.empty())
+            new QTreeWidgetItem(
+                graph, {tr("saved for backward"),
+                        tr("%1 (%2 partition)").arg(joined(r.saved), fromStd(r.partitioner))});
         for (int k = 0; k < int(r.kernels.size()); ++k) {
             const KernelInfo &info = r.kernels[k];
             auto *item = new QTreeWidgetItem(graph, {fromStd(info.name), joined(info.origins)});
@@ -131,8 +143,8 @@ void KernelsView::showRecord(int index) {
                                     tr("%n extern call(s)", nullptr, int(r.externs.size())),
                                     tr("%n fallback(s)", nullptr, int(r.fallbacks.size())));
     m_summary->setText(
-        tr("graph %1: %2%3 — %4%5")
-            .arg(r.graph)
+        tr("%1: %2%3 — %4%5")
+            .arg(graphTitle(r))
             .arg(fromStd(r.status))
             .arg(r.cache.empty() ? QString() : tr(", cache %1").arg(fromStd(r.cache)))
             .arg(counts)

@@ -81,7 +81,7 @@ bool LessonNavigator::hasFittingRun(const QString &path, LessonStop::Run run) co
         session->runState() != RunState::Finished)
         return false;
     if (run == LessonStop::Run::Record)
-        return !session->eventsOfType(EventType::Step).empty();
+        return !session->steps().empty();
     if (run == LessonStop::Run::Kernels)
         return !session->eventsOfType(EventType::Timing).empty();
     return true;
@@ -148,9 +148,11 @@ void LessonNavigator::onRunningChanged(bool running) {
 
 void LessonNavigator::navigate(const LessonStop &stop) {
     const CaptureSession *session = m_window->session();
-    LessonTargetResolver resolver([session](const std::string &type) -> const std::vector<Json> & {
-        return session->eventsOfType(type);
-    });
+    LessonTargetResolver resolver(
+        [session](const std::string &type) -> const std::vector<Json> & {
+            return session->eventsOfType(type);
+        },
+        &session->steps());
     m_match = resolver.resolve(stop.target);
     if (m_match.found)
         show(m_match);
@@ -163,10 +165,10 @@ void LessonNavigator::show(const LessonTargetMatch &match) {
     const QString type = QString::fromStdString(match.eventType);
     if (type == QLatin1String(EventType::Step)) {
         StepperPanel *panel = m_window->stepper()->panel();
-        const auto &steps = panel->timeline().steps();
-        for (size_t i = 0; i < steps.size(); ++i) {
-            if (steps[i].index == match.stepIndex) {
-                panel->setCurrentStep(int(i));
+        const StepTimeline &timeline = panel->timeline();
+        for (int i = 0; i < timeline.count(); ++i) {
+            if (timeline.stepNumber(i) == match.stepIndex) {
+                panel->setCurrentStep(i);
                 break;
             }
         }

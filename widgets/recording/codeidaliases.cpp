@@ -42,18 +42,14 @@ std::string CodeIdAliases::resolve(const std::string &id) const {
     return it == m_aliases.end() ? id : it->second;
 }
 
-std::optional<Event> CodeIdAliases::rename(const Event &event) const {
-    if (m_aliases.empty() || event.type != EventType::Step)
-        return std::nullopt;
-    auto code = event.body.find("code");
-    if (code == event.body.end() || !code->is_string())
-        return std::nullopt;
+const std::string *CodeIdAliases::canonicalCodeOf(const Json &stepBody) const {
+    if (m_aliases.empty() || !stepBody.is_object())
+        return nullptr;
+    auto code = stepBody.find("code");
+    if (code == stepBody.end() || !code->is_string())
+        return nullptr;
     auto alias = m_aliases.find(code->get_ref<const std::string &>());
-    if (alias == m_aliases.end())
-        return std::nullopt;
-    Event renamed = event;
-    renamed.body["code"] = alias->second;
-    return renamed;
+    return alias == m_aliases.end() ? nullptr : &alias->second;
 }
 
 } // namespace dynascope

@@ -27,8 +27,9 @@ public:
     std::optional<std::string> add(const CodeInfo &code, const std::vector<CodeInfo> &known);
     // The id the views use for `id` (itself when it is no alias).
     std::string resolve(const std::string &id) const;
-    // A copy of `event` naming canonical ids, or nullopt when it names no alias (most events).
-    std::optional<Event> rename(const Event &event) const;
+    // The canonical id for the "code" of a step event's body when that names an alias, else
+    // null (the step keeps its own id).
+    const std::string *canonicalCodeOf(const Json &stepBody) const;
 
     // "r" for "r12": the producer's prefix.
     static std::string prefixOf(const std::string &id);

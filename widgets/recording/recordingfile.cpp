@@ -5,8 +5,12 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+
+#include <algorithm>
+#include <thread>
 
 namespace dynascope {
 
@@ -71,8 +75,8 @@ bool RecordingFile::save(const CaptureSession &session, const QString &path, QSt
     CaptureFile::Writer writer;
     std::string problem;
     bool ok = writer.open(localPath(partial), header, problem);
-    for (size_t i = 0; ok && i < session.allEvents().size(); ++i)
-        ok = writer.write(session.allEvents()[i].body);
+    if (ok)
+        session.forEachEvent([&](const Json &body) { return ok = writer.write(body); });
     if (!writer.close(problem) || !ok) {
         QFile::remove(partial);
         error = problem.empty() ? tr("cannot write %1").arg(QDir::toNativeSeparators(path))
@@ -102,16 +106,42 @@ bool RecordingFile::read(const QString &path) {
     m_path = QFileInfo(path).absoluteFilePath();
     m_error.clear();
     std::vector<CaptureFile::Problem> problems;
+    m_steps.clear();
+    m_stepsBefore.clear();
+    // Steps go into a compact store as they are read, checked as CaptureFile::steps() checks
+    // them (fields of the wrong type, "line": "abc"); every other event is kept as read.
+    m_file.setEventTaker([this, &problems](Event &event, long long line) {
+        if (event.type != EventType::Step) {
+            m_stepsBefore.push_back(m_steps.size());
+            return false;
+        }
+        std::string problem = CaptureFile::stepProblem(event.body);
+        if (problem.empty()) {
+            try {
+                m_steps.appendEvent(event.body);
+                return true;
+            } catch (const std::exception &e) {
+                problem = e.what();
+            }
+        }
+        problems.push_back({line, m_file.problemText(line, "step event: " + problem)});
+        return true;
+    });
+    const bool loaded = m_file.load(localPath(path), problems);
+    m_file.setEventTaker(nullptr);
+    std::stable_sort(problems.begin(), problems.end(),
+                     [](const CaptureFile::Problem &a, const CaptureFile::Problem &b) {
+                         return a.line < b.line;
+                     });
     // A corrupt line is skipped by the reader; here any problem refuses the file, since a
     // recording with holes would step through instructions that never ran that way.
-    if (!m_file.load(localPath(path), problems) || !problems.empty()) {
+    if (!loaded || !problems.empty()) {
         if (problems.empty())
             problems.push_back({0, "cannot read " + localPath(path)});
         m_error = joinProblems(problems);
         return false;
     }
     // Fields of the wrong type ("line": "abc"), found before any view decodes them.
-    m_file.steps(problems);
     m_file.codes(problems);
     m_file.errors(problems);
     if (!problems.empty()) {
@@ -119,6 +149,19 @@ bool RecordingFile::read(const QString &path) {
         return false;
     }
     return true;
+}
+
+bool RecordingFile::readInBackground(const QString &path) {
+    QEventLoop loop;
+    bool ok = false;
+    std::thread reader([&] {
+        ok = read(path);
+        // Queued: delivered once loop.exec() runs, even when the read ends before it starts.
+        QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
+    });
+    loop.exec(QEventLoop::ExcludeUserInputEvents);
+    reader.join();
+    return ok;
 }
 
 QString RecordingFile::scriptPath() const {
@@ -151,10 +194,17 @@ void RecordingFile::applyTo(CaptureSession &session, const QString &sourceText,
     if (!note.isEmpty())
         session.appendConsole(ConsoleEntry::Warning, note);
     bool exited = false;
-    for (const Event &event : m_file.events()) {
-        session.addEvent(event);
-        exited |= event.type == EventType::Exit;
+    size_t step = 0;
+    auto stepsUpTo = [&](size_t end) {
+        for (; step < end; ++step)
+            session.addStep(m_steps.at(step));
+    };
+    for (size_t i = 0; i < m_file.events().size(); ++i) {
+        stepsUpTo(m_stepsBefore[i]);
+        session.addEvent(m_file.events()[i]);
+        exited |= m_file.events()[i].type == EventType::Exit;
     }
+    stepsUpTo(m_steps.size());
     const Json &header = m_file.header();
     RunState state = exited ? RunState::Finished : RunState::Stopped;
     if (auto named = stateFromName(textField(header, "run_state").toStdString()))

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/capturefile.h"
+#include "model/stepstore.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -28,20 +29,28 @@ public:
 
     // Reads and checks the whole file; touches no session. False with errorString() set.
     bool read(const QString &path);
+    // read() on a thread of its own while the calling (GUI) thread keeps handling events, so
+    // the window repaints and its progress shows during a long read; user input waits until
+    // the read ends (no second Open can start meanwhile).
+    bool readInBackground(const QString &path);
     QString errorString() const { return m_error; }
     QString path() const { return m_path; }
     // The recorded script: the header's, else the file of the first <module> code object.
     QString scriptPath() const;
     // The script's text as it was run, saved in the header (empty in older recordings).
     QString embeddedSource() const;
-    int eventCount() const { return int(m_file.events().size()); }
+    int eventCount() const { return int(m_file.events().size() + m_steps.size()); }
 
     // Fills `session` as the recorded run did: `sourceText` as the script's text, the events,
     // then the recorded end state. `note` (e.g. "the script is gone") goes to the console.
     void applyTo(CaptureSession &session, const QString &sourceText, const QString &note) const;
 
 private:
-    CaptureFile m_file;
+    CaptureFile m_file; // every event but the steps
+    // The steps, taken out of the file as it is read (CaptureFile::setEventTaker), and for each
+    // event of m_file how many steps came before it, so applyTo() keeps the stream's order.
+    StepStore m_steps;
+    std::vector<size_t> m_stepsBefore;
     QString m_path;
     QString m_error;
 };

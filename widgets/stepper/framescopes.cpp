@@ -9,21 +9,19 @@ namespace dynascope {
 
 FrameScopes frameScopesAt(const StepTimeline &timeline, long long frame, int index) {
     FrameScopes scopes;
-    const Step *at = timeline.step(index);
-    if (!at)
+    if (index < 0 || index >= timeline.count())
         return scopes;
-    scopes.frame = frame < 0 ? at->frame : frame;
+    scopes.frame = frame < 0 ? timeline.frame(index) : frame;
     scopes.step = index;
     const auto own = timeline.latestStepOfFrame(scopes.frame, index);
     if (!own)
         return scopes;
-    const Step &last = *timeline.step(*own);
-    scopes.function = last.function;
-    if (const CodeInfo *code = timeline.code(last.codeId))
+    scopes.function = timeline.function(*own);
+    if (const CodeInfo *code = timeline.code(std::string(timeline.codeId(*own))))
         scopes.code = *code;
     scopes.locals = timeline.localsAt(scopes.frame, index);
     if (*own == index)
-        scopes.changed = at->locals;
+        scopes.changed = timeline.changedAt(index);
 
     // The outermost active frame is the module when the script's top level was recorded.
     const auto stack = timeline.callStackAt(*own);

@@ -36,14 +36,14 @@ QString frameEventExplanation(const Step &step) {
 } // namespace
 
 StackState stackStateAt(const StepTimeline &t, int index) {
-    const Step *s = t.step(index);
+    const std::optional<Step> s = t.step(index);
     if (!s)
         return {};
     const auto before = t.previousInFrame(index);
     StackState state;
     state.stack = s->stack;
     state.operation =
-        describeStackOperation(before ? t.step(*before)->stack : std::vector<StackValue>{}, *s);
+        describeStackOperation(before ? t.stack(*before) : std::vector<StackValue>{}, *s);
     QString op = QString::fromStdString(s->opname);
     if (!s->argrepr.empty())
         op += QStringLiteral(" (%1)").arg(QString::fromStdString(s->argrepr));
@@ -62,7 +62,7 @@ StackState stackStateAt(const StepTimeline &t, int index) {
 }
 
 std::optional<StackTransition> stackTransition(const StepTimeline &t, int from, int to) {
-    if (from < 0 || !t.step(from) || !t.step(to))
+    if (from < 0 || from >= t.count() || to < 0 || to >= t.count())
         return std::nullopt;
     if (t.previousInFrame(to) == from) {
         const StackOperation op = stackStateAt(t, to).operation;

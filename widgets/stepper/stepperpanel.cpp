@@ -14,12 +14,20 @@
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 namespace dynascope {
 
+namespace {
+QString utf8(std::string_view text) {
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+} // namespace
+
 StepperPanel::StepperPanel(QWidget *parent)
     : QWidget(parent), m_toolBar(new QToolBar(this)), m_slider(new QSlider(Qt::Horizontal, this)),
-      m_counter(new QLabel(this)), m_speed(new QSpinBox(this)), m_playTimer(new QTimer(this)) {
+      m_sliderColumn(new QVBoxLayout), m_counter(new QLabel(this)), m_speed(new QSpinBox(this)),
+      m_playTimer(new QTimer(this)) {
     setObjectName(QStringLiteral("stepperPanel"));
     createActions();
 
@@ -49,7 +57,9 @@ StepperPanel::StepperPanel(QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->addWidget(m_toolBar);
-    layout->addWidget(m_slider, 1);
+    m_sliderColumn->setSpacing(0);
+    m_sliderColumn->addWidget(m_slider);
+    layout->addLayout(m_sliderColumn, 1);
     layout->addWidget(m_counter);
     layout->addWidget(m_speed);
 
@@ -137,16 +147,22 @@ void StepperPanel::createActions() {
 
     const auto &t = m_timeline;
     connect(m_actions[StepOverAction], &QAction::triggered, this, [this, &t] {
-        go(stepsByInstruction() ? t.stepOver(t.current()) : t.stepOverLine(t.current()),
-           tr("This is the last step."));
+        goUnlessIntercepted(StepOverAction,
+                            stepsByInstruction() ? t.stepOver(t.current())
+                                                 : t.stepOverLine(t.current()),
+                            tr("This is the last step."));
     });
     connect(m_actions[StepBackAction], &QAction::triggered, this, [this, &t] {
-        go(stepsByInstruction() ? t.stepBack(t.current()) : t.stepBackLine(t.current()),
-           tr("This is the first step."));
+        goUnlessIntercepted(StepBackAction,
+                            stepsByInstruction() ? t.stepBack(t.current())
+                                                 : t.stepBackLine(t.current()),
+                            tr("This is the first step."));
     });
     connect(m_actions[StepIntoAction], &QAction::triggered, this, [this, &t] {
-        go(stepsByInstruction() ? t.stepInto(t.current()) : t.stepIntoLine(t.current()),
-           tr("This is the last step."));
+        goUnlessIntercepted(StepIntoAction,
+                            stepsByInstruction() ? t.stepInto(t.current())
+                                                 : t.stepIntoLine(t.current()),
+                            tr("This is the last step."));
     });
     connect(m_actions[StepInstructionAction], &QAction::triggered, this,
             [this, &t] { go(t.stepInto(t.current()), tr("This is the last step.")); });
@@ -156,7 +172,8 @@ void StepperPanel::createActions() {
     connect(m_actions[ByInstructionAction], &QAction::triggered, this,
             [](bool on) { QSettings().setValue("stepper/byInstruction", on); });
     connect(m_actions[StepOutAction], &QAction::triggered, this, [this, &t] {
-        go(t.stepOut(t.current()), tr("No recorded step after this frame returns."));
+        goUnlessIntercepted(StepOutAction, t.stepOut(t.current()),
+                            tr("No recorded step after this frame returns."));
     });
     connect(m_actions[RunToCursorAction], &QAction::triggered, this, [this, &t] {
         if (!m_cursor) {
@@ -168,7 +185,7 @@ void StepperPanel::createActions() {
     connect(m_actions[ToggleBreakpointAction], &QAction::triggered, this, [this, &t] {
         if (m_cursor)
             toggleBreakpoint(QString::fromStdString(m_cursor->first), m_cursor->second);
-        else if (const Step *s = t.currentStep())
+        else if (const std::optional<Step> s = t.currentStep())
             toggleBreakpoint(QString::fromStdString(s->file), s->line);
     });
     connect(m_actions[ContinueAction], &QAction::triggered, this,
@@ -203,14 +220,30 @@ QList<QAction *> StepperPanel::stepperActions() const {
     return QList<QAction *>(std::begin(m_actions), std::end(m_actions));
 }
 
-void StepperPanel::setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes) {
+void StepperPanel::setRecording(std::shared_ptr<const StepStore> steps,
+                                std::vector<CodeInfo> codes) {
     pause();
     m_timeline.setRecording(std::move(steps), std::move(codes));
+    shownRecording();
+}
+
+void StepperPanel::setRecording(const std::vector<Step> &steps, std::vector<CodeInfo> codes) {
+    pause();
+    m_timeline.setRecording(steps, std::move(codes));
+    shownRecording();
+}
+
+void StepperPanel::shownRecording() {
     updateControls();
     emit currentStepChanged(m_timeline.current(), -1); // a new recording: nothing to animate from
-    if (const Step *s = m_timeline.currentStep())
-        emit currentLocationChanged(QString::fromStdString(s->file), s->line,
-                                    QString::fromStdString(s->codeId), s->offset);
+    if (!m_timeline.isEmpty())
+        emitLocation();
+}
+
+void StepperPanel::emitLocation() {
+    const int i = m_timeline.current();
+    emit currentLocationChanged(utf8(m_timeline.file(i)), m_timeline.line(i),
+                                utf8(m_timeline.codeId(i)), m_timeline.offset(i));
 }
 
 void StepperPanel::setCursorLocation(const QString &file, int line) {
@@ -226,9 +259,7 @@ void StepperPanel::setCurrentStep(int index) {
         return;
     updateControls();
     emit currentStepChanged(m_timeline.current(), previous);
-    const Step *s = m_timeline.currentStep();
-    emit currentLocationChanged(QString::fromStdString(s->file), s->line,
-                                QString::fromStdString(s->codeId), s->offset);
+    emitLocation();
 }
 
 void StepperPanel::go(std::optional<int> target, const QString &whenNone) {
@@ -237,6 +268,21 @@ void StepperPanel::go(std::optional<int> target, const QString &whenNone) {
         return;
     }
     setCurrentStep(*target);
+}
+
+void StepperPanel::goUnlessIntercepted(Action action, std::optional<int> target,
+                                       const QString &whenNone) {
+    if (m_interceptor && m_interceptor(action, target))
+        return;
+    go(target, whenNone);
+}
+
+void StepperPanel::addBelowSlider(QWidget *widget) {
+    m_sliderColumn->addWidget(widget);
+}
+
+void StepperPanel::setStepInterceptor(StepInterceptor interceptor) {
+    m_interceptor = std::move(interceptor);
 }
 
 void StepperPanel::toggleBreakpoint(const QString &file, int line) {
@@ -302,10 +348,10 @@ void StepperPanel::advancePlay() {
     if (!isPlaying()) // a view reacting to the step may have paused
         return;
     schedulePlay();
-    const Step *s = m_timeline.currentStep();
-    if (m_timeline.isLineStart(*next) && m_timeline.hasBreakpoint({s->file, s->line})) {
+    if (m_timeline.isLineStart(*next) &&
+        m_timeline.hasBreakpoint({std::string(m_timeline.file(*next)), m_timeline.line(*next)})) {
         pause();
-        emit message(tr("Stopped at the breakpoint on line %1.").arg(s->line));
+        emit message(tr("Stopped at the breakpoint on line %1.").arg(m_timeline.line(*next)));
     }
 }
 

@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -14,6 +15,7 @@ class QSlider;
 class QSpinBox;
 class QTimer;
 class QToolBar;
+class QVBoxLayout;
 
 namespace dynascope {
 
@@ -43,7 +45,8 @@ public:
     explicit StepperPanel(QWidget *parent = nullptr);
     ~StepperPanel() override;
 
-    void setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes);
+    void setRecording(std::shared_ptr<const StepStore> steps, std::vector<CodeInfo> codes);
+    void setRecording(const std::vector<Step> &steps, std::vector<CodeInfo> codes);
     const StepTimeline &timeline() const { return m_timeline; }
     int currentStep() const { return m_timeline.current(); }
 
@@ -67,6 +70,14 @@ public:
     void setStepsPerSecond(int stepsPerSecond);
     QString counterText() const;
 
+    // Extensions (widgets/compiledcall/: the compiled calls on the timeline and stepping into
+    // them): a widget shown under the slider, sharing its width; and a hook asked before F10,
+    // F11, Shift+F10 and Shift+F11 move, with the step they would go to. It returns true when
+    // it handled the command (the current step then stays unless it moved it).
+    void addBelowSlider(QWidget *widget);
+    using StepInterceptor = std::function<bool(Action action, std::optional<int> target)>;
+    void setStepInterceptor(StepInterceptor interceptor);
+
 public slots:
     void setCurrentStep(int index);
     void toggleBreakpoint(const QString &file, int line);
@@ -87,15 +98,21 @@ signals:
 private:
     void createActions();
     void go(std::optional<int> target, const QString &whenNone);
+    // go(), unless the step interceptor takes the command.
+    void goUnlessIntercepted(Action action, std::optional<int> target, const QString &whenNone);
     void advancePlay();
     void schedulePlay();
     void updateControls();
+    void shownRecording(); // after setRecording: controls, the first step's signals
+    void emitLocation();   // currentLocationChanged for the current step
 
     StepTimeline m_timeline;
     std::optional<SourceLine> m_cursor;
     QAction *m_actions[NUM_ACTIONS] = {};
     QToolBar *m_toolBar;
     QSlider *m_slider;
+    QVBoxLayout *m_sliderColumn;
+    StepInterceptor m_interceptor;
     QLabel *m_counter;
     QSpinBox *m_speed;
     QTimer *m_playTimer;

@@ -67,29 +67,21 @@ CallStackView *StepperViews::callStackView() const {
     return m_callStackView;
 }
 
-void StepperViews::setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes) {
+void StepperViews::setRecording(std::shared_ptr<const StepStore> steps,
+                                std::vector<CodeInfo> codes) {
     m_panel->setRecording(std::move(steps), std::move(codes));
 }
 
-void StepperViews::setRecording(const std::vector<Json> &stepEvents, std::vector<CodeInfo> codes) {
-    std::vector<Step> steps;
-    steps.reserve(stepEvents.size());
-    for (const Json &event : stepEvents) {
-        try {
-            steps.push_back(event.get<Step>());
-        } catch (const Json::exception &) {
-            // An untrusted stream: a malformed step is dropped, the rest still steps.
-        }
-    }
-    setRecording(std::move(steps), std::move(codes));
+void StepperViews::setRecording(const std::vector<Step> &steps, std::vector<CodeInfo> codes) {
+    m_panel->setRecording(steps, std::move(codes));
 }
 
 void StepperViews::showStep(int index, int previous) {
     const StepTimeline &t = m_panel->timeline();
     m_stackView->setState(stackStateAt(t, index), stackTransition(t, previous, index));
 
-    const Step *s = t.step(index);
-    m_callStackView->setFrames(t.callStackAt(index), s ? s->frame : -1);
+    m_callStackView->setFrames(t.callStackAt(index),
+                               index >= 0 && index < t.count() ? t.frame(index) : -1);
     m_frameView->setScopes(frameScopesAt(t, -1, index));
 }
 

@@ -4,10 +4,12 @@
 #include "model/event.h"
 #include "model/instruction.h"
 #include "model/step.h"
+#include "model/stepstore.h"
 
 #include <QObject>
 #include <QPointer>
 
+#include <memory>
 #include <vector>
 
 namespace dynascope {
@@ -32,9 +34,9 @@ public:
     FrameView *frameView() const;
     CallStackView *callStackView() const;
 
-    void setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes);
-    // From a session's raw "step" event bodies (decoded tolerantly; bad ones are skipped).
-    void setRecording(const std::vector<Json> &stepEvents, std::vector<CodeInfo> codes);
+    // A session's steps (CaptureSession::stepStore()), shared, not copied.
+    void setRecording(std::shared_ptr<const StepStore> steps, std::vector<CodeInfo> codes);
+    void setRecording(const std::vector<Step> &steps, std::vector<CodeInfo> codes);
 
 private:
     void showStep(int index, int previous);

@@ -2,50 +2,71 @@
 #include "steptimeline.h"
 
 #include <algorithm>
+#include <limits>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace dynascope {
 
-void StepTimeline::setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes) {
-    m_steps = std::move(steps);
-    sortIntoCompletionOrder(m_steps);
+void StepTimeline::setRecording(std::shared_ptr<const StepStore> steps,
+                                std::vector<CodeInfo> codes) {
+    m_steps = steps ? std::move(steps) : std::make_shared<StepStore>();
+    m_count = int(std::min<size_t>(m_steps->size(), size_t(std::numeric_limits<int>::max())));
+    m_order = completionOrder(*m_steps, size_t(m_count));
     m_codes = std::move(codes);
-    index();
-    m_current = m_steps.empty() ? -1 : 0;
+    buildIndex();
+    m_current = m_count == 0 ? -1 : 0;
 }
 
-void StepTimeline::sortIntoCompletionOrder(std::vector<Step> &steps) {
+void StepTimeline::setRecording(const std::vector<Step> &steps, std::vector<CodeInfo> codes) {
+    auto store = std::make_shared<StepStore>();
+    for (const Step &s : steps)
+        store->append(s);
+    setRecording(std::shared_ptr<const StepStore>(std::move(store)), std::move(codes));
+}
+
+std::vector<uint32_t> StepTimeline::completionOrder(const StepStore &steps, size_t count) {
     // A step shows the stack after its instruction, so the timeline runs in the order
     // instructions finish: Step::index numbers them as they start, and one finishes when the
     // next event of its frame starts (a CALL into recorded code after its callee's steps). The
     // recorder sends steps in this order; a capture file may hold them sorted by index.
-    std::stable_sort(steps.begin(), steps.end(),
-                     [](const Step &a, const Step &b) { return a.index < b.index; });
-    std::vector<std::pair<long long, long long>> keys(steps.size()); // (finished at, index)
-    std::map<long long, size_t> lastOfFrame;
-    for (size_t i = 0; i < steps.size(); ++i) {
-        keys[i] = {steps[i].index, steps[i].index};
-        auto it = lastOfFrame.find(steps[i].frame);
-        if (it != lastOfFrame.end())
-            keys[it->second].first = steps[i].index;
-        lastOfFrame[steps[i].frame] = i;
+    // Decision: the store keeps arrival order and the timeline a permutation, rather than the
+    // session sorting its store, so the session's steps stay the stream as it came (a saved
+    // recording writes them back in that order) and a live run needs no permutation at all.
+    std::vector<uint32_t> byIndex(count);
+    for (size_t i = 0; i < count; ++i)
+        byIndex[i] = uint32_t(i);
+    std::stable_sort(byIndex.begin(), byIndex.end(),
+                     [&](uint32_t a, uint32_t b) { return steps.index(a) < steps.index(b); });
+    std::vector<std::pair<long long, long long>> keys(count); // (finished at, index)
+    std::unordered_map<long long, size_t> lastOfFrame;
+    for (size_t i = 0; i < count; ++i) {
+        const long long index = steps.index(byIndex[i]);
+        keys[i] = {index, index};
+        auto [it, added] = lastOfFrame.try_emplace(steps.frame(byIndex[i]), i);
+        if (!added) {
+            keys[it->second].first = index;
+            it->second = i;
+        }
     }
-    std::vector<size_t> order(steps.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
+    std::vector<uint32_t> order(count);
+    for (size_t i = 0; i < count; ++i)
+        order[i] = uint32_t(i);
     std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return keys[a] < keys[b]; });
-    std::vector<Step> sorted;
-    sorted.reserve(steps.size());
-    for (size_t i : order)
-        sorted.push_back(std::move(steps[i]));
-    steps = std::move(sorted);
+                     [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
+    bool identity = true;
+    for (size_t i = 0; i < count; ++i) {
+        order[i] = byIndex[order[i]];
+        identity = identity && order[i] == i;
+    }
+    return identity ? std::vector<uint32_t>() : order;
 }
 
 void StepTimeline::clear() {
-    setRecording({}, {});
+    setRecording(std::shared_ptr<const StepStore>(), {});
 }
 
-void StepTimeline::index() {
+void StepTimeline::buildIndex() {
     m_raisingStep = findRaisingStep();
     m_codeIndex.clear();
     for (size_t i = 0; i < m_codes.size(); ++i)
@@ -54,7 +75,7 @@ void StepTimeline::index() {
     const int n = count();
     m_prevInFrame.assign(n, -1);
     m_callerStep.assign(n, -1);
-    std::map<long long, int> lastOfFrame;
+    std::unordered_map<long long, int> lastOfFrame;
     // The frames open at each step, outermost first. Depth alone is not enough to find a caller:
     // with library frames filtered out a script callback may sit two levels below its caller.
     struct Open {
@@ -64,23 +85,28 @@ void StepTimeline::index() {
     };
     std::vector<Open> open;
     for (int i = 0; i < n; ++i) {
-        const Step &s = m_steps[i];
-        if (auto it = lastOfFrame.find(s.frame); it != lastOfFrame.end())
+        const long long stepFrame = frame(i);
+        const int stepDepth = depth(i);
+        auto [it, added] = lastOfFrame.try_emplace(stepFrame, i);
+        if (!added) {
             m_prevInFrame[i] = it->second;
-        lastOfFrame[s.frame] = i;
+            it->second = i;
+        }
 
-        while (!open.empty() && open.back().frame != s.frame && open.back().depth >= s.depth)
+        while (!open.empty() && open.back().frame != stepFrame && open.back().depth >= stepDepth)
             open.pop_back();
-        if (open.empty() || open.back().frame != s.frame)
-            open.push_back({s.frame, s.depth, i});
+        if (open.empty() || open.back().frame != stepFrame)
+            open.push_back({stepFrame, stepDepth, i});
         open.back().lastStep = i;
         if (open.size() >= 2)
             m_callerStep[i] = open[open.size() - 2].lastStep;
     }
 }
 
-const Step *StepTimeline::step(int index) const {
-    return index >= 0 && index < count() ? &m_steps[index] : nullptr;
+std::optional<Step> StepTimeline::step(int index) const {
+    if (index < 0 || index >= count())
+        return std::nullopt;
+    return m_steps->at(stored(index));
 }
 
 const CodeInfo *StepTimeline::code(const std::string &codeId) const {
@@ -89,7 +115,7 @@ const CodeInfo *StepTimeline::code(const std::string &codeId) const {
 }
 
 bool StepTimeline::setCurrent(int index) {
-    if (m_steps.empty())
+    if (isEmpty())
         return false;
     index = std::clamp(index, 0, count() - 1);
     if (index == m_current)
@@ -107,86 +133,83 @@ std::optional<int> StepTimeline::stepBackInto(int from) const {
 }
 
 std::optional<int> StepTimeline::stepOver(int from) const {
-    const Step *s = step(from);
-    if (!s)
+    if (!inRange(from))
         return std::nullopt;
+    const int d = depth(from);
     for (int j = from + 1; j < count(); ++j)
-        if (m_steps[j].depth <= s->depth)
+        if (depth(j) <= d)
             return j;
     return std::nullopt;
 }
 
 std::optional<int> StepTimeline::stepBack(int from) const {
-    const Step *s = step(from);
-    if (!s)
+    if (!inRange(from))
         return std::nullopt;
+    const int d = depth(from);
     for (int j = from - 1; j >= 0; --j)
-        if (m_steps[j].depth <= s->depth)
+        if (depth(j) <= d)
             return j;
     return std::nullopt;
 }
 
 std::optional<int> StepTimeline::stepOut(int from) const {
-    const Step *s = step(from);
-    if (!s)
+    if (!inRange(from))
         return std::nullopt;
+    const int d = depth(from);
     for (int j = from + 1; j < count(); ++j)
-        if (m_steps[j].depth < s->depth)
+        if (depth(j) < d)
             return j;
     return std::nullopt;
 }
 
 bool StepTimeline::isLineStart(int index) const {
-    const Step *s = step(index);
-    if (!s)
+    if (!inRange(index))
         return false;
     const int prev = m_prevInFrame[index];
-    return prev < 0 || m_steps[prev].line != s->line;
+    return prev < 0 || line(prev) != line(index);
 }
 
 bool StepTimeline::isLineStop(int index) const {
-    const Step *s = step(index);
-    if (!s)
+    if (!inRange(index))
         return false;
-    if (isLineStart(index) || s->event != "instruction")
+    if (isLineStart(index) || event(index) != StepEvent::Instruction)
         return true;
     const int prev = m_prevInFrame[index];
-    return prev >= 0 && m_steps[prev].offset >= s->offset && m_steps[prev].event == "instruction";
+    return prev >= 0 && offset(prev) >= offset(index) && event(prev) == StepEvent::Instruction;
 }
 
 std::optional<int> StepTimeline::stepOverLine(int from) const {
-    const Step *s = step(from);
-    if (!s)
+    if (!inRange(from))
         return std::nullopt;
+    const int d = depth(from);
+    const long long f = frame(from);
     for (int j = from + 1; j < count(); ++j) {
-        const Step &t = m_steps[j];
-        if (t.depth > s->depth)
+        if (depth(j) > d)
             continue; // inside a call of this line
-        if (t.frame != s->frame || isLineStop(j))
+        if (frame(j) != f || isLineStop(j))
             return j;
     }
     return std::nullopt;
 }
 
 std::optional<int> StepTimeline::stepIntoLine(int from) const {
-    const Step *s = step(from);
-    if (!s)
+    if (!inRange(from))
         return std::nullopt;
     for (int j = from + 1; j < count(); ++j)
-        if (m_steps[j].frame != m_steps[j - 1].frame || isLineStop(j))
+        if (frame(j) != frame(j - 1) || isLineStop(j))
             return j;
     return std::nullopt;
 }
 
 std::optional<int> StepTimeline::stepBackLine(int from) const {
-    const Step *s = step(from);
-    if (!s)
+    if (!inRange(from))
         return std::nullopt;
+    const int d = depth(from);
+    const long long f = frame(from);
     for (int j = from - 1; j >= 0; --j) {
-        const Step &t = m_steps[j];
-        if (t.depth > s->depth)
+        if (depth(j) > d)
             continue;
-        if (t.frame != s->frame || isLineStop(j))
+        if (frame(j) != f || isLineStop(j))
             return j;
     }
     return std::nullopt;
@@ -198,19 +221,19 @@ std::optional<int> StepTimeline::findRaisingStep() const {
     // step and the frame's "return" step. Walk that tail back to its deepest "exception".
     std::optional<int> last;
     for (int j = count() - 1; j >= 0 && !last; --j)
-        if (m_steps[j].event == "exception")
+        if (event(j) == StepEvent::Exception)
             last = j;
     if (!last)
         return std::nullopt;
     int raised = *last;
     for (int j = *last - 1; j >= 0; --j) {
-        const Step &t = m_steps[j];
-        if (t.event == "exception") {
-            if (t.depth >= m_steps[raised].depth)
+        const StepEvent e = event(j);
+        if (e == StepEvent::Exception) {
+            if (depth(j) >= depth(raised))
                 raised = j;
-        } else if (t.event != "return") {
-            const bool raising = j + 1 < count() && m_steps[j + 1].event == "exception" &&
-                                 m_steps[j + 1].frame == t.frame;
+        } else if (e != StepEvent::Return) {
+            const bool raising =
+                j + 1 < count() && event(j + 1) == StepEvent::Exception && frame(j + 1) == frame(j);
             if (!raising)
                 break;
         }
@@ -222,18 +245,29 @@ std::optional<int> StepTimeline::raisingStep() const {
     return m_raisingStep;
 }
 
-std::optional<int> StepTimeline::runToLine(int from, const SourceLine &line) const {
+std::optional<int> StepTimeline::runToLine(int from, const SourceLine &where) const {
     for (int j = std::max(from + 1, 0); j < count(); ++j)
-        if (m_steps[j].line == line.second && m_steps[j].file == line.first && isLineStart(j))
+        if (line(j) == where.second && file(j) == where.first && isLineStart(j))
             return j;
     return std::nullopt;
+}
+
+bool StepTimeline::startsBreakpointLine(int index) const {
+    if (m_breakpoints.empty() || !isLineStart(index))
+        return false;
+    const int l = line(index);
+    const std::string_view f = file(index);
+    for (const SourceLine &b : m_breakpoints) // a few: no string made per step
+        if (b.second == l && b.first == f)
+            return true;
+    return false;
 }
 
 std::optional<int> StepTimeline::continueForward(int from) const {
     if (m_breakpoints.empty())
         return std::nullopt;
     for (int j = std::max(from + 1, 0); j < count(); ++j)
-        if (isLineStart(j) && hasBreakpoint({m_steps[j].file, m_steps[j].line}))
+        if (startsBreakpointLine(j))
             return j;
     return std::nullopt;
 }
@@ -242,7 +276,7 @@ std::optional<int> StepTimeline::continueBackward(int from) const {
     if (m_breakpoints.empty())
         return std::nullopt;
     for (int j = std::min(from, count()) - 1; j >= 0; --j)
-        if (isLineStart(j) && hasBreakpoint({m_steps[j].file, m_steps[j].line}))
+        if (startsBreakpointLine(j))
             return j;
     return std::nullopt;
 }
@@ -255,45 +289,46 @@ bool StepTimeline::toggleBreakpoint(const SourceLine &line) {
 }
 
 std::optional<int> StepTimeline::previousInFrame(int index) const {
-    if (!step(index) || m_prevInFrame[index] < 0)
+    if (!inRange(index) || m_prevInFrame[index] < 0)
         return std::nullopt;
     return m_prevInFrame[index];
 }
 
-std::optional<int> StepTimeline::latestStepOfFrame(long long frame, int index) const {
-    if (!step(index))
+std::optional<int> StepTimeline::latestStepOfFrame(long long wanted, int index) const {
+    if (!inRange(index))
         return std::nullopt;
     // A frame on the call stack is found through the caller chain; a finished one by scanning.
     for (int j = index; j >= 0; j = m_callerStep[j])
-        if (m_steps[j].frame == frame)
+        if (frame(j) == wanted)
             return j;
     for (int j = index; j >= 0; --j)
-        if (m_steps[j].frame == frame)
+        if (frame(j) == wanted)
             return j;
     return std::nullopt;
 }
 
-std::map<std::string, std::string> StepTimeline::localsAt(long long frame, int index) const {
+std::map<std::string, std::string> StepTimeline::localsAt(long long wanted, int index) const {
     std::map<std::string, std::string> locals;
-    auto j = latestStepOfFrame(frame, index);
+    std::unordered_set<uint32_t> seen; // name ids: a long frame repeats a few names many times
+    auto j = latestStepOfFrame(wanted, index);
     // Walking back, the newest value of each name is the first one seen.
     for (int k = j ? *j : -1; k >= 0; k = m_prevInFrame[k])
-        for (const auto &[name, value] : m_steps[k].locals)
-            locals.emplace(name, value);
+        m_steps->forEachLocal(stored(k), [&](uint32_t name, uint32_t repr) {
+            if (seen.insert(name).second)
+                locals.emplace(m_steps->string(name), m_steps->string(repr));
+        });
     return locals;
 }
 
 std::map<std::string, std::string> StepTimeline::changedAt(int index) const {
-    const Step *s = step(index);
-    return s ? s->locals : std::map<std::string, std::string>{};
+    return inRange(index) ? m_steps->locals(stored(index)) : std::map<std::string, std::string>{};
 }
 
 std::vector<ActiveFrame> StepTimeline::callStackAt(int index) const {
     std::vector<ActiveFrame> frames;
-    for (int j = step(index) ? index : -1; j >= 0; j = m_callerStep[j]) {
-        const Step &s = m_steps[j];
-        frames.push_back({s.frame, s.codeId, s.function, s.file, s.line, s.offset, s.depth, j});
-    }
+    for (int j = inRange(index) ? index : -1; j >= 0; j = m_callerStep[j])
+        frames.push_back({frame(j), std::string(codeId(j)), std::string(function(j)),
+                          std::string(file(j)), line(j), offset(j), depth(j), j});
     return frames;
 }
 

@@ -4,8 +4,10 @@
 
 #include "model/instruction.h"
 #include "model/step.h"
+#include "model/stepstore.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -31,24 +33,44 @@ using SourceLine = std::pair<std::string, int>;
 
 // Holds the steps of one recording, the current step, and answers "where does F10 go from here".
 // Navigation queries return the target index (nullopt: nowhere to go) and never move; callers
-// move with setCurrent(). Indices are positions in steps(), not Step::index (they agree for a
-// complete recording but a truncated one may start elsewhere).
+// move with setCurrent(). Indices are timeline positions (completion order), not Step::index
+// (they agree for a complete recording but a truncated one may start elsewhere).
+//
+// The steps live in a StepStore shared with the session (no copy); the timeline reads them
+// through a permutation into completion order, which is empty (the identity) for a live run.
 class StepTimeline {
 public:
-    // Steps may come in any order (the recorder's stream, a capture file sorted by index); they
-    // are kept in completion order (see sortIntoCompletionOrder).
-    void setRecording(std::vector<Step> steps, std::vector<CodeInfo> codes);
+    // Steps may come in any order (the recorder's stream, a capture file sorted by index); the
+    // timeline shows them in completion order (see completionOrder). It uses the store's first
+    // size() steps as they are now: steps appended later are not part of this recording.
+    void setRecording(std::shared_ptr<const StepStore> steps, std::vector<CodeInfo> codes);
+    // The same from plain steps (fixtures, tests): they are copied into a store of their own.
+    void setRecording(const std::vector<Step> &steps, std::vector<CodeInfo> codes);
     void clear();
 
-    const std::vector<Step> &steps() const { return m_steps; }
     const std::vector<CodeInfo> &codes() const { return m_codes; }
-    int count() const { return int(m_steps.size()); }
-    bool isEmpty() const { return m_steps.empty(); }
-    const Step *step(int index) const;
+    int count() const { return m_count; }
+    bool isEmpty() const { return m_count == 0; }
+    // Step `index` as a whole value (nullopt out of range).
+    std::optional<Step> step(int index) const;
     const CodeInfo *code(const std::string &codeId) const;
 
+    // Cheap reads of one field of step `index` (0 <= index < count()), for loops.
+    long long stepNumber(int index) const { return m_steps->index(stored(index)); } // Step::index
+    long long frame(int index) const { return m_steps->frame(stored(index)); }
+    int depth(int index) const { return m_steps->depth(stored(index)); }
+    int line(int index) const { return m_steps->line(stored(index)); }
+    int offset(int index) const { return m_steps->offset(stored(index)); }
+    StepEvent event(int index) const { return m_steps->event(stored(index)); }
+    std::string_view file(int index) const { return m_steps->file(stored(index)); }
+    std::string_view function(int index) const { return m_steps->function(stored(index)); }
+    std::string_view opname(int index) const { return m_steps->opname(stored(index)); }
+    std::string_view argrepr(int index) const { return m_steps->argrepr(stored(index)); }
+    std::string_view codeId(int index) const { return m_steps->codeId(stored(index)); }
+    std::vector<StackValue> stack(int index) const { return m_steps->stack(stored(index)); }
+
     int current() const { return m_current; }
-    const Step *currentStep() const { return step(m_current); }
+    std::optional<Step> currentStep() const { return step(m_current); }
     // Clamps into range; returns whether the current step changed.
     bool setCurrent(int index);
 
@@ -103,14 +125,21 @@ public:
     // The latest step of `frame` at or before `index`.
     std::optional<int> latestStepOfFrame(long long frame, int index) const;
 
-    // Orders steps as their instructions finished, which is the order the recorder sends them.
-    static void sortIntoCompletionOrder(std::vector<Step> &steps);
+    // The order the first `count` steps of `steps` finished in, which is the order the recorder
+    // sends them: position i of the timeline is store step result[i]. Empty when that is the
+    // order they are stored in (a live run), so the timeline needs no permutation.
+    static std::vector<uint32_t> completionOrder(const StepStore &steps, size_t count);
 
 private:
-    void index();
+    bool inRange(int index) const { return index >= 0 && index < m_count; }
+    bool startsBreakpointLine(int index) const;
+    size_t stored(int index) const { return m_order.empty() ? size_t(index) : m_order[index]; }
+    void buildIndex();
     std::optional<int> findRaisingStep() const;
 
-    std::vector<Step> m_steps;
+    std::shared_ptr<const StepStore> m_steps = std::make_shared<StepStore>();
+    int m_count = 0;
+    std::vector<uint32_t> m_order; // timeline position → store index; empty: the same
     std::vector<CodeInfo> m_codes;
     std::map<std::string, int> m_codeIndex;
     std::vector<int> m_prevInFrame; // previous step of the same frame, -1 for none

@@ -88,6 +88,19 @@ void TracerPanel::setSteps(std::vector<TraceStepRow> steps) {
     emit currentStepChanged(-1);
 }
 
+void TracerPanel::syncSteps(const std::vector<TracedStep> &steps) {
+    const bool wasEmpty = m_model->rowCount() == 0;
+    const bool startedOver = steps.size() < static_cast<size_t>(m_model->rowCount());
+    if (!m_model->syncSteps(steps))
+        return;
+    if (wasEmpty || startedOver) {
+        m_current = -1;
+        m_table->resizeColumnsToContents();
+        emit currentStepChanged(-1);
+    }
+    showStep(m_current);
+}
+
 void TracerPanel::setCurrentRow(int row) {
     if (m_model->rowCount() == 0)
         return;

@@ -18,6 +18,9 @@ public:
     explicit TracerPanel(QWidget *parent = nullptr);
 
     void setSteps(std::vector<TraceStepRow> steps);
+    // Appends the steps of a run not shown yet (a new run's fewer steps start over); the
+    // current step stays where it is.
+    void syncSteps(const std::vector<TracedStep> &steps);
     TraceStepModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
     QListWidget *stackList() const { return m_stack; }

@@ -4,27 +4,37 @@
 namespace dynascope {
 
 namespace {
-QStringList stringList(const Json &j) {
+QString qs(const std::string &s) {
+    return QString::fromStdString(s);
+}
+
+QStringList qsList(const std::vector<std::string> &list) {
     QStringList out;
-    if (!j.is_array())
-        return out;
-    for (const Json &v : j)
-        out << QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump());
+    out.reserve(static_cast<int>(list.size()));
+    for (const std::string &s : list)
+        out << qs(s);
     return out;
 }
-
-QString text(const Json &j, const char *key) {
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return {};
-    return QString::fromStdString(it->is_string() ? it->get<std::string>() : it->dump());
-}
-
-int number(const Json &j, const char *key, int fallback) {
-    auto it = j.find(key);
-    return it != j.end() && it->is_number_integer() ? it->get<int>() : fallback;
-}
 } // namespace
+
+TraceStepRow TraceStepRow::from(const TracedStep &traced) {
+    const TraceStep &s = traced.step;
+    TraceStepRow r;
+    r.index = s.index;
+    r.function = qs(s.function);
+    r.file = qs(s.file);
+    r.regionStart = s.regionStart;
+    r.offset = s.offset;
+    r.opname = qs(s.opname);
+    r.arg = qs(s.arg);
+    r.line = s.line;
+    r.depth = s.depth;
+    r.stack = qsList(s.stack);
+    r.nodes = qsList(s.nodes);
+    r.guards = qsList(s.guards);
+    r.graphId = qs(traced.graphId);
+    return r;
+}
 
 TraceStepModel::TraceStepModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -38,42 +48,23 @@ const TraceStepRow *TraceStepModel::step(int row) const {
     return row >= 0 && row < static_cast<int>(m_steps.size()) ? &m_steps[row] : nullptr;
 }
 
-std::vector<TraceStepRow> TraceStepModel::stepsFromEvents(const std::vector<Event> &events) {
-    std::vector<TraceStepRow> rows;
-    QString lastGraph, lastGraphFunction;
-    int lastGraphRegion = -1;
-    for (const Event &event : events) {
-        const Json &j = event.body;
-        if (!j.is_object())
-            continue;
-        if (event.type == EventType::Graph) {
-            lastGraph = text(j, "id");
-            lastGraphFunction = text(j, "function");
-            lastGraphRegion = number(j, "region_start", -1);
-            continue;
-        }
-        if (event.type != EventType::TraceStep)
-            continue;
-        TraceStepRow r;
-        r.index = number(j, "index", static_cast<int>(rows.size()));
-        r.function = text(j, "function");
-        r.file = text(j, "file");
-        r.regionStart = number(j, "region_start", 0);
-        r.offset = number(j, "offset", -1);
-        r.opname = text(j, "opname");
-        r.arg = text(j, "arg");
-        r.line = number(j, "line", 0);
-        r.depth = number(j, "depth", 0);
-        r.stack = stringList(j.value("stack", Json()));
-        r.nodes = stringList(j.value("nodes", Json()));
-        r.guards = stringList(j.value("guards", Json()));
-        // Steps of an inlined callee carry the callee's name; the region is the outer frame's,
-        // so only region_start ties them to the graph, with depth 0 steps naming the function.
-        if (r.regionStart == lastGraphRegion && (r.depth > 0 || r.function == lastGraphFunction))
-            r.graphId = lastGraph;
-        rows.push_back(std::move(r));
+bool TraceStepModel::syncSteps(const std::vector<TracedStep> &steps) {
+    if (steps.size() < m_steps.size()) {
+        std::vector<TraceStepRow> rows;
+        rows.reserve(steps.size());
+        for (const TracedStep &s : steps)
+            rows.push_back(TraceStepRow::from(s));
+        setSteps(std::move(rows));
+        return true;
     }
-    return rows;
+    if (steps.size() == m_steps.size())
+        return false;
+    beginInsertRows(QModelIndex(), static_cast<int>(m_steps.size()),
+                    static_cast<int>(steps.size()) - 1);
+    for (size_t i = m_steps.size(); i < steps.size(); ++i)
+        m_steps.push_back(TraceStepRow::from(steps[i]));
+    endInsertRows();
+    return true;
 }
 
 int TraceStepModel::rowCount(const QModelIndex &parent) const {
@@ -120,7 +111,7 @@ QVariant TraceStepModel::data(const QModelIndex &index, int role) const {
         case OpnameColumn:
             return s->opname;
         case ArgColumn:
-            return s->arg == QLatin1String("null") ? QString() : s->arg;
+            return s->arg;
         case NodesColumn:
             return s->nodes.join(QStringLiteral(", "));
         }

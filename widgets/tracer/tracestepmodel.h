@@ -1,7 +1,7 @@
 // TraceStepModel: the symbolic tracer's steps (trace_step events) as a table, one row per step.
 #pragma once
 
-#include "model/event.h"
+#include "model/capturedigest.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>
@@ -26,6 +26,8 @@ struct TraceStepRow {
     QStringList nodes; // graph nodes this step added
     QStringList guards;
     QString graphId; // the graph of this step's region; empty when the region made none
+
+    static TraceStepRow from(const TracedStep &traced);
 };
 
 class TraceStepModel : public QAbstractTableModel {
@@ -49,9 +51,10 @@ public:
     const std::vector<TraceStepRow> &steps() const { return m_steps; }
     const TraceStepRow *step(int row) const;
 
-    // The trace steps of a run's event stream, each tied to the graph its region produced: the
-    // engine sends a region's graph event right before that region's steps.
-    static std::vector<TraceStepRow> stepsFromEvents(const std::vector<Event> &events);
+    // Brings the rows in line with a run's decoded trace steps (CaptureDigest::traceSteps()):
+    // rows for steps not shown yet are appended; fewer steps than rows (a new run) resets.
+    // Returns whether rows changed.
+    bool syncSteps(const std::vector<TracedStep> &steps);
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;

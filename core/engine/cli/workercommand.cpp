@@ -39,6 +39,7 @@
 #include "python/outputcapture.h"
 #include "python/scriptrunner.h"
 #include "record/recorder.h"
+#include "runtime/captureevents.h"
 #include "runtime/capturemodule.h"
 #include "shim/torchshim.h"
 
@@ -158,6 +159,10 @@ int runScript(EventSink &events, const WorkerRequest &request) {
         return failWorker(events, "cannot install the capture module");
     // Graphs, breaks, guards and calls of torch.compile'd code go into the same stream.
     setCaptureEventSink([&events](const Json &event) { events.emit(event); });
+    // One per compiled call: encoded without Json, written in batches (workereventchannel.h).
+    setCallEventSink([&events](const CallRecord &call, const std::string &function) {
+        events.emitCall(call, function);
+    });
     installTorchShim();
     // The record stage: every instruction of the script's own code as "step" events, its code
     // objects as "code" events with ids r1, r2, … (the module tree above uses c1, c2, …).
@@ -172,10 +177,17 @@ int runScript(EventSink &events, const WorkerRequest &request) {
         recorder = std::make_unique<Recorder>(options);
         recorder->setEventSink([&events](const Json &event) { events.emit(event); });
         recorder->start();
+        // A compiled call records the step it began in (the caller's CALL): where the stepper
+        // shows it on its timeline.
+        setRecordedStepSource([r = recorder.get()]() -> long long {
+            return r->limitReached() || r->steps() == 0 ? -1 : r->steps() - 1;
+        });
     }
     int status = runner.execute();
-    if (recorder)
+    if (recorder) {
+        setRecordedStepSource({});
         recorder->stop();
+    }
     if (runner.error()) {
         emitError(events, *runner.error());
         if (request.memoryLimitMb > 0 &&

@@ -11,11 +11,13 @@ import warnings
 
 import torch
 
+from _dynascope_shim import kernels_autograd
 from _dynascope_shim import kernels_bench
 from _dynascope_shim import kernels_build as build
 from _dynascope_shim import kernels_codegen as codegen
 from _dynascope_shim import kernels_config
 from _dynascope_shim import kernels_runner
+from _dynascope_shim import kernels_training
 from _dynascope_shim import kernels_lower as lower
 from _dynascope_shim import kernels_schedule as sched
 from _dynascope_shim import kernels_ir as ir
@@ -41,6 +43,11 @@ def _signature(inputs):
                   else (type(t), t) for t in inputs])
 
 
+def _repeats(inputs, params):
+    ids = [id(t) for t in inputs if isinstance(t, torch.Tensor)] + [id(p) for p in params]
+    return len(set(ids)) != len(ids)
+
+
 class Plan:
     """One input signature: generated source, the loaded segments, the buffers."""
 
@@ -51,6 +58,61 @@ class Plan:
         self.run = None
 
 
+def new_record(graph_id, name, sig, part=""):
+    """part: "" (an inference graph), "forward" or "backward" (the halves of a training plan)."""
+    record = {"graph": graph_id, "name": name, "part": part,
+              "signature": [list(s[0]) if isinstance(s[0], torch.Size) else repr(s[1]) for s in sig],
+              "status": "compiling", "kernels": [], "fallbacks": [], "externs": [],
+              "decisions": [], "times": {}, "cache": "", "source": "", "path": ""}
+    records.append(record)
+    return record
+
+
+def generate(fx, inputs, record):
+    """Lowers, schedules and generates one aten graph; fills the record. Raises
+    lower.Unlowerable (or a generator bug) when the graph cannot run as kernels."""
+    t1 = time.perf_counter()
+    lowered = lower.lower(fx, inputs)
+    schedule = sched.schedule(lowered)
+    t2 = time.perf_counter()
+    lowered.order = ["kernel" if isinstance(i, sched.Group) else i for i in schedule.items]
+    source = codegen.generate(schedule)
+    t3 = time.perf_counter()
+    record["times"].update({"lower": t2 - t1, "codegen": t3 - t2})
+    record["source"] = source.text
+    record["fallbacks"] = [{"node": n, "op": op, "reason": r} for n, op, r in lowered.fallbacks]
+    record["externs"] = [{"node": s.node, "op": str(s.target)} for s in lowered.steps
+                         if isinstance(s, ir.TorchStep) and s.kind == "extern"]
+    record["decisions"] = schedule.decisions
+    record["kernels"] = [{"name": g.name, "nodes": [n.name for n in g.nodes],
+                          "origins": sorted({o for n in g.nodes for o in n.origins}),
+                          "lines": list(source.kernel_lines.get(g.name, (0, 0)))}
+                         for g in schedule.groups()]
+    record["aten_graph"] = fx.code
+    if config.debug:
+        print(source.text)
+    return lowered, source
+
+
+def load(lowered, source, record):
+    """Builds (or finds in the cache) and loads one generated source; returns its runner.
+    Raises build.BuildError; the record says what happened either way."""
+    built = build.build(source.text)
+    record["times"].update({"compile": built.compile_s, "load": built.load_s})
+    record["cache"] = "hit" if built.hit else "miss"
+    record["path"] = built.path
+    if built.note:
+        warnings.warn(f"dynascope: {built.note}", KernelWarning)
+    return kernels_runner.make_runner(lowered, source, built.library, _threads())
+
+
+def in_background(graph_id, finish):
+    if config.async_compile:
+        threading.Thread(target=finish, name=f"dynascope-kernels-{graph_id}", daemon=True).start()
+    else:
+        finish()
+
+
 class CompiledGraph:
     def __init__(self, gm, example_inputs):
         self.gm = gm
@@ -58,70 +120,68 @@ class CompiledGraph:
         self.graph_id = next(_ids)
         self.plans = {}
         self.last_inputs = None
+        self.last_key = None
         # A graph that switches grad mode itself (a break inside a no_grad block resumes with
         # grad off and turns it back on) may build autograd history whatever the mode at call.
         self.switches_grad = any("set_grad_enabled" in str(n.target) for n in gm.graph.nodes)
+        # Parameters the graph reads from modules: inputs of a training plan's joint graph.
+        self.params = kernels_autograd.lifted_parameters(gm)
         kernels_bench.graph_created(self)
 
     def current_plan(self):
         """The plan of the last call's signature (bench), or None."""
         if self.last_inputs is None:
             return None
-        return self.plans.get(_signature(self.last_inputs))
+        return self.plans.get(self.last_key or _signature(self.last_inputs))
 
     def __call__(self, *inputs):
-        if _TRACK:
-            self.last_inputs = inputs
         sig = _signature(inputs)
+        if (any(p.requires_grad for p in self.params)
+                or any(t.requires_grad for t in inputs if isinstance(t, torch.Tensor))):
+            if self.switches_grad or _repeats(inputs, self.params):
+                # autograd history whatever the mode, or one tensor passed twice (its gradient
+                # would be counted once per position): eager
+                return self.eager(*inputs)
+            if torch.is_grad_enabled():
+                key = sig + (("train",) + tuple(p.requires_grad for p in self.params),)
+                plan = self.plans.get(key)
+                if plan is None:
+                    plan = kernels_training.prepare(self, key, inputs)
+                if _TRACK:
+                    self.last_inputs, self.last_key = inputs, key
+                if plan.ready:
+                    return plan(inputs, self.params)
+                if not plan.inference:
+                    return self.eager(*inputs)  # compiling, or failed
+                # no output needs a gradient: the inference plan below is exact
+        if _TRACK:
+            self.last_inputs, self.last_key = inputs, sig
         plan = self.plans.get(sig)
         if plan is None:
             plan = self.prepare(sig, inputs)
-        if plan.ready and not (plan.grad and (torch.is_grad_enabled() or self.switches_grad)):
+        if plan.ready:
             return plan.run(inputs)
-        return self.eager(*inputs)  # compiling, failed, or inputs that need autograd
+        return self.eager(*inputs)  # compiling or failed
 
     def prepare(self, sig, inputs):
-        record = {"graph": self.graph_id, "name": getattr(self.gm, "_dynascope_name", ""),
-                  "signature": [list(s[0]) if isinstance(s[0], torch.Size) else repr(s[1]) for s in sig],
-                  "status": "compiling", "kernels": [], "fallbacks": [], "externs": [],
-                  "decisions": [], "times": {}, "cache": "", "source": "", "path": ""}
+        record = new_record(self.graph_id, getattr(self.gm, "_dynascope_name", ""), sig)
         plan = Plan(record)
-        plan.grad = any(isinstance(t, torch.Tensor) and t.requires_grad for t in inputs)
         self.plans[sig] = plan
-        records.append(record)
         try:
             t0 = time.perf_counter()
             fx = lower.trace_aten(self.eager, list(inputs))
-            t1 = time.perf_counter()
-            lowered = lower.lower(fx, inputs)
-            schedule = sched.schedule(lowered)
-            t2 = time.perf_counter()
-            lowered.order = ["kernel" if isinstance(i, sched.Group) else i for i in schedule.items]
-            source = codegen.generate(schedule)
-            t3 = time.perf_counter()
+            record["times"]["trace"] = time.perf_counter() - t0
+            lowered, source = generate(fx, inputs, record)
         except lower.Unlowerable as e:
             return self._eager(plan, f"not lowered: {e}")
         except Exception as e:  # a bug in the generator must not break the user's program
             return self._eager(plan, f"generator error: {type(e).__name__}: {e}")
-        record["times"] = {"trace": t1 - t0, "lower": t2 - t1, "codegen": t3 - t2}
-        record["source"] = source.text
-        record["fallbacks"] = [{"node": n, "op": op, "reason": r} for n, op, r in lowered.fallbacks]
-        record["externs"] = [{"node": s.node, "op": str(s.target)} for s in lowered.steps
-                             if isinstance(s, ir.TorchStep) and s.kind == "extern"]
-        record["decisions"] = schedule.decisions
-        record["kernels"] = [{"name": g.name, "nodes": [n.name for n in g.nodes],
-                              "origins": sorted({o for n in g.nodes for o in n.origins}),
-                              "lines": list(source.kernel_lines.get(g.name, (0, 0)))}
-                             for g in schedule.groups()]
-        record["aten_graph"] = fx.code
         if not source.segments:
             return self._eager(plan, "no kernels (every node runs through torch)", warn=False)
-        if config.debug:
-            print(source.text)
 
         def finish():
             try:
-                built = build.build(source.text)
+                plan.run = load(lowered, source, record)
             except build.BuildError as e:
                 plan.failed = True
                 record["status"] = f"eager: {e}"
@@ -129,13 +189,6 @@ class CompiledGraph:
                 warnings.warn(f"dynascope: graph {self.graph_id} runs eagerly: {e}"
                               + (f" [source: {e.path}]" if e.path else ""), KernelWarning)
                 return
-            record["times"].update({"compile": built.compile_s, "load": built.load_s})
-            record["cache"] = "hit" if built.hit else "miss"
-            record["path"] = built.path
-            if built.note:
-                warnings.warn(f"dynascope: {built.note}", KernelWarning)
-            try:
-                plan.run = kernels_runner.make_runner(lowered, source, built.library, _threads())
             except Exception as e:
                 plan.failed = True
                 record["status"] = f"eager: loading failed: {e}"
@@ -143,11 +196,7 @@ class CompiledGraph:
             record["status"] = "compiled"
             plan.ready = True
 
-        if config.async_compile:
-            threading.Thread(target=finish, name=f"dynascope-kernels-{self.graph_id}",
-                             daemon=True).start()
-        else:
-            finish()
+        in_background(self.graph_id, finish)
         return plan
 
     def _eager(self, plan, reason, warn=True):

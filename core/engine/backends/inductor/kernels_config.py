@@ -22,6 +22,9 @@ class Config(types.ModuleType):
         self.debug = False  # print each graph's generated C++ when it is generated
         self.enabled = True  # False: the inductor backend runs graphs eagerly
         self.cpp = _Cpp()
+        # Dynascope's own: how a training graph is split into forward and backward ("min-cut":
+        # recompute cheap pointwise values in the backward; "save-all": save every value read).
+        self.partitioner = "min-cut"
         self.compile_threads = 1  # accepted (torch's name); builds run one at a time here
         self.max_autotune = False  # accepted; there is nothing to autotune in these kernels
         self.triton = types.SimpleNamespace(cudagraphs=False)  # accepted, CPU only

@@ -31,7 +31,10 @@ DECOMPOSITIONS = get_decompositions(_ops(
     "hardswish", "leaky_relu", "elu", "softplus", "mse_loss", "addcmul", "addcdiv", "lerp",
     "logsumexp", "clamp_min", "clamp_max", "masked_fill", "mish", "logit", "xlogy",
     "_log_softmax_backward_data", "_softmax_backward_data", "native_layer_norm_backward",
-    "gelu_backward", "tanh_backward", "sigmoid_backward", "threshold_backward", "silu_backward"))
+    "gelu_backward", "tanh_backward", "sigmoid_backward", "threshold_backward", "silu_backward",
+    # backward ops of training graphs whose decompositions are pointwise
+    "mse_loss_backward", "huber_loss_backward", "elu_backward", "hardtanh_backward",
+    "leaky_relu_backward", "softplus_backward", "hardswish_backward", "hardsigmoid_backward"))
 
 EXTERN = {aten.mm.default, aten.addmm.default, aten.bmm.default, aten.convolution.default,
           aten.baddbmm.default, aten.addmv.default, aten.mv.default, aten.dot.default}
@@ -40,6 +43,11 @@ VIEWS = {aten.view.default, aten._unsafe_view.default, aten.reshape.default, ate
          aten.squeeze.dim, aten.squeeze.default, aten.slice.Tensor, aten.select.int,
          aten.alias.default, aten.detach.default, aten._reshape_alias.default,
          aten.expand_as.default if hasattr(aten, "expand_as") else aten.expand.default}
+# Views whose result does not depend on the base's strides: a torch step (matmul, fallback) takes
+# them as strided views of the buffer instead of a copy (a linear layer's transposed weight).
+STRIDED_VIEWS = {aten.permute.default, aten.t.default, aten.transpose.int, aten.unsqueeze.default,
+                 aten.squeeze.dim, aten.squeeze.default, aten.slice.Tensor, aten.select.int,
+                 aten.alias.default, aten.detach.default, aten.expand.default}
 IDENTITY = {aten.clone.default, aten.lift_fresh_copy.default, aten.contiguous.default}
 REDUCTIONS = {
     aten.sum.dim_IntList: "sum", aten.sum.default: "sum", aten.mean.dim: "mean",
@@ -222,8 +230,18 @@ class Lowering:
     def step_arg(self, a, node):
         if isinstance(a, torch.fx.Node):
             value = self.env[a]
+            chain = getattr(value, "view_chain", None)
+            if (isinstance(value, ir.Lambda) and chain and isinstance(chain[0], ir.Buffer)
+                    and all(n.target in STRIDED_VIEWS for n in chain[1])):
+                return StepView(chain[0].name, chain[1])  # a strided view, not a copy
+            if isinstance(value, ir.Lambda):
+                # Realized once, with the eager strides, for every later user too (an output,
+                # a second step): a value saved for the backward and fed to a matmul is one buffer.
+                meta = _meta(a)
+                strides = list(meta.stride) if meta is not None and not ir.is_multi(meta) else None
+                value = self.env[a] = self.realize(value, node.name, strides)
             if isinstance(value, ir.Value):
-                return StepRef(self.realize(value, node.name).name)
+                return StepRef(value.name)
             return value
         if isinstance(a, (list, tuple)):
             return type(a)(self.step_arg(x, node) for x in a)
@@ -312,6 +330,9 @@ class Lowering:
                 base, chain = value.view_chain
                 if isinstance(base, ir.Buffer):
                     self.g.outputs.append(("view", (base.name, chain)))
+                    if not base.name.startswith(("in", "const")):
+                        # allocated per call, not once per plan: the caller keeps this view
+                        self.g.output_buffers.add(base.name)
                     continue
             meta = _meta(out)
             if isinstance(value, ir.Buffer):
@@ -332,6 +353,24 @@ class StepRef:
 
     def __repr__(self):
         return self.name
+
+
+class StepView:
+    """A view of a buffer as a torch step's argument: the chain of view nodes applied to it."""
+
+    def __init__(self, name, chain):
+        self.name, self.chain = name, chain
+        self.calls = [(getattr(n.target, "_op", n.target), tuple(n.args[1:]), dict(n.kwargs))
+                      for n in chain]
+
+    def resolve(self, env):
+        t = env[self.name]
+        for op, args, kwargs in self.calls:
+            t = op(t, *args, **kwargs)
+        return t
+
+    def __repr__(self):
+        return f"{self.name}.{'.'.join(str(n.target).split('.')[-2] for n in self.chain)}"
 
 
 _NoLowering = ir.NoLowering

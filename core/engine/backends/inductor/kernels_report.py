@@ -11,9 +11,14 @@ def _text(records):
     lines = ["", f"Kernels (backend=\"inductor\"): {len(records)} graph signature(s)"]
     for r in records:
         times = ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in r["times"].items())
-        lines.append(f"graph {r['graph']} [{', '.join(map(str, r['signature']))}]: {r['status']}"
+        part = f" {r['part']}" if r.get("part") else ""  # a training plan's forward/backward
+        lines.append(f"graph {r['graph']}{part} [{', '.join(map(str, r['signature']))}]: {r['status']}"
                      + (f", cache {r['cache']}" if r["cache"] else "")
                      + (f"; {times}" if times else ""))
+        split = r.get("partition")
+        if split and r.get("part") == "forward":
+            lines.append(f"  saved for backward ({split['kind']}, {split['saved_bytes']} bytes): "
+                         f"{', '.join(split['saved'])}" + (f"; {split['note']}" if split["note"] else ""))
         for k in r["kernels"]:
             lines.append(f"  {k['name']}  lines {k['lines'][0]}-{k['lines'][1]}  "
                          f"{', '.join(k['origins'])}")

@@ -13,9 +13,50 @@ from _dynascope_shim import kernels_lower as lower
 def _resolve(a, env):
     if isinstance(a, lower.StepRef):
         return env[a.name]
+    if isinstance(a, lower.StepView):
+        return a.resolve(env)
     if isinstance(a, (list, tuple)):
         return type(a)(_resolve(x, env) for x in a)
     return a
+
+
+def _binder(value):
+    """env -> the value of a torch step's argument, built once per plan; None for a constant."""
+    if isinstance(value, lower.StepRef):
+        name = value.name
+        return lambda env: env[name]
+    if isinstance(value, lower.StepView):
+        return value.resolve
+    if isinstance(value, (list, tuple)):
+        parts = [_binder(v) for v in value]
+        if all(p is None for p in parts):
+            return None
+        kind = type(value)
+        parts = [p if p is not None else (lambda env, v=v: v) for p, v in zip(parts, value)]
+        return lambda env: kind([p(env) for p in parts])
+    return None
+
+
+def _invoker(step):
+    """env -> the step's result: the op called with its arguments resolved, its positions and
+    the OpOverload's C++ entry found once (no generic walk over the arguments per call)."""
+    fn = getattr(step.target, "_op", step.target)
+    args, kwargs = list(step.args), dict(step.kwargs)
+    dynamic = [(i, b) for i, b in enumerate(map(_binder, args)) if b is not None]
+    dynamic_kw = [(k, b) for k, b in ((k, _binder(v)) for k, v in kwargs.items()) if b is not None]
+
+    def invoke(env):
+        a = args[:]
+        for i, b in dynamic:
+            a[i] = b(env)
+        if dynamic_kw:
+            kw = dict(kwargs)
+            for k, b in dynamic_kw:
+                kw[k] = b(env)
+            return fn(*a, **kw)
+        return fn(*a, **kwargs)
+
+    return invoke
 
 
 def make_runner(lowered, source, library, threads):
@@ -51,7 +92,7 @@ def make_runner(lowered, source, library, threads):
         fn.restype = None
         fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
         entry[seg] = fn
-    program = []  # ("segment", fn) | ("step", TorchStep)
+    program = []  # ("segment", fn) | ("step", (invoke(env), output names))
     seg_iter = iter(source.segments)
     in_segment = False
     for item in lowered.order:
@@ -60,20 +101,21 @@ def make_runner(lowered, source, library, threads):
                 program.append(("segment", entry[next(seg_iter)]))
                 in_segment = True
         else:
-            program.append(("step", item))
+            program.append(("step", (_invoker(item), item.outputs)))
             in_segment = False
     outputs = lowered.outputs
     empty_strided = torch.empty_strided
     Bp, Sp = ctypes.addressof(B), ctypes.addressof(S)
     simple = all(kind == "segment" for kind, _ in program) and all(k == "buffer" for k, _ in outputs)
 
+    resident = dict(lowered.constants)  # buffers that live as long as the plan
+    resident.update(temps)
+
     def execute(args):
-        env = {}
+        env = resident.copy()
         for i, p in inputs:
             B[p] = args[i].data_ptr()
             env[names[p]] = args[i]
-        env.update(lowered.constants)
-        env.update(temps)
         for p, size, stride, dtype in fresh:
             t = empty_strided(size, stride, dtype=dtype)
             B[p] = t.data_ptr()
@@ -82,19 +124,18 @@ def make_runner(lowered, source, library, threads):
             if kind == "segment":
                 what(Bp, Sp)
                 continue
-            result = what.target(*_resolve(what.args, env), **_resolve(what.kwargs, env))
+            invoke, names_out = what
+            result = invoke(env)
             results = result if isinstance(result, (tuple, list)) else [result]
-            for name, t in zip(what.outputs, results):
+            for name, t in zip(names_out, results):
                 if name is None:
                     continue
                 env[name] = t
                 B[position[name]] = t.data_ptr()
-        for p in range(len(names)):
-            env.setdefault(names[p], None)
         out = []
         for kind, what in outputs:
             if kind == "buffer":
-                out.append(env[what])
+                out.append(env.get(what))
             elif kind == "input":
                 out.append(args[what])
             elif kind == "view":

@@ -263,9 +263,10 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
                 emitCaptureEvent(g);
             }
         }
-        for (Json &step : result.traceSteps) {
-            step["type"] = EventType::TraceStep;
-            emitCaptureEvent(step);
+        for (const TraceStep &step : result.traceSteps) {
+            Json j = step;
+            j["type"] = EventType::TraceStep;
+            emitCaptureEvent(j);
         }
     }
     for (GraphBreakInfo &b : breaks) {
@@ -276,13 +277,12 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
     rec.entries.push_back({st.key, entry->guards->infos()});
     rec.transformed.push_back(
         transformedCode(transformedInput(rec, frame, st.key, entry->number), *entry));
-    if (hasCaptureEventSink())
-        emitCaptureEvent(Json{{"type", EventType::Guards},
-                              {"function", rec.function},
-                              {"entry", static_cast<int>(rec.entries.size()) - 1},
-                              {"region_start", st.key},
-                              {"guards", entry->guards->infos()},
-                              {"transformed", rec.transformed.back()}});
+    if (hasCaptureEventSink()) {
+        Json j = CacheEntryGuards{rec.function, static_cast<int>(rec.entries.size()) - 1, st.key,
+                                  entry->guards->infos(), rec.transformed.back()};
+        j["type"] = EventType::Guards;
+        emitCaptureEvent(j);
+    }
     region.entries.push_back(std::move(entry));
     return region.entries.back().get();
 }
@@ -436,18 +436,15 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
     // The call's record: kept on the code record (records(), explain) and sent as an event.
     CallRecord call;
     call.index = rec.calls;
+    call.step = currentRecordedStep();
     call.timeUs = microsSinceStart();
     auto emitCall = [&]() {
         if (call.outcome() == CallOutcome::Hit)
             ++rec.cacheHits;
         else
             ++rec.cacheMisses;
-        if (hasCaptureEventSink()) {
-            Json j = call;
-            j["type"] = EventType::Call;
-            j["function"] = rec.function;
-            emitCaptureEvent(j);
-        }
+        if (hasAnyCallSink())
+            emitCallEvent(call, rec.function);
         if (rec.callLog.size() < CodeRecord::kCallLogLimit)
             rec.callLog.push_back(std::move(call));
         else

@@ -194,37 +194,32 @@ void Tracer::step() {
 }
 
 void Tracer::traceStepEvent(const CodeInstruction &ins, size_t nodesBefore, size_t guardsBefore) {
-    Json stack = Json::array();
+    TraceStep step;
+    step.index = static_cast<int>(m_traceSteps.size());
     for (const ValuePtr &v : frame().stack)
-        stack.push_back(v ? v->describe() : "NullVariable()");
-    Json nodes = Json::array();
+        step.stack.push_back(v ? v->describe() : "NullVariable()");
     for (size_t i = 0; i < m_graph->size(); ++i)
         if (m_graph->nodes()[i].traceStep < 0 && m_graph->nodes()[i].op != "placeholder") {
-            const_cast<GraphNodeSpec &>(m_graph->nodes()[i]).traceStep =
-                static_cast<int>(m_traceSteps.size());
-            nodes.push_back(m_graph->nodes()[i].name);
+            const_cast<GraphNodeSpec &>(m_graph->nodes()[i]).traceStep = step.index;
+            step.nodes.push_back(m_graph->nodes()[i].name);
         }
     for (size_t i = nodesBefore; i < m_graph->size(); ++i)
         if (m_graph->nodes()[i].op == "placeholder" && m_graph->nodes()[i].traceStep < 0) {
-            const_cast<GraphNodeSpec &>(m_graph->nodes()[i]).traceStep =
-                static_cast<int>(m_traceSteps.size());
-            nodes.push_back(m_graph->nodes()[i].name);
+            const_cast<GraphNodeSpec &>(m_graph->nodes()[i]).traceStep = step.index;
+            step.nodes.push_back(m_graph->nodes()[i].name);
         }
-    Json guards = Json::array();
     for (size_t i = guardsBefore; i < m_stepGuards.size(); ++i)
-        guards.push_back(m_stepGuards[i]);
-    m_traceSteps.push_back(Json{{"index", m_traceSteps.size()},
-                                {"function", frame().view->qualname()},
-                                {"file", frame().view->filename()},
-                                {"region_start", m_start.regionStart},
-                                {"offset", ins.offset},
-                                {"opname", *ins.opname},
-                                {"arg", ins.arg},
-                                {"line", ins.line},
-                                {"depth", static_cast<int>(m_frames.size()) - 1},
-                                {"stack", stack},
-                                {"nodes", nodes},
-                                {"guards", guards}});
+        step.guards.push_back(m_stepGuards[i]);
+    step.function = frame().view->qualname();
+    step.file = frame().view->filename();
+    step.regionStart = m_start.regionStart;
+    step.offset = ins.offset;
+    step.opname = *ins.opname;
+    if (ins.opcode >= HAVE_ARGUMENT)
+        step.arg = std::to_string(ins.arg);
+    step.line = ins.line;
+    step.depth = static_cast<int>(m_frames.size()) - 1;
+    m_traceSteps.push_back(std::move(step));
 }
 
 TraceResult Tracer::run() {

@@ -5,6 +5,7 @@
 
 #include "guards/guardset.h"
 #include "model/graph.h"
+#include "model/tracestep.h"
 #include "trace/codeview.h"
 #include "trace/graphbuilder.h"
 #include "trace/value.h"
@@ -42,7 +43,7 @@ struct TraceResult {
     std::shared_ptr<GraphBuilder> graph;
     std::shared_ptr<GuardSet> guards;
     std::vector<std::pair<int, GraphBreakInfo>> breaks; // (root offset, break) met while tracing
-    std::vector<Json> traceSteps;
+    std::vector<TraceStep> traceSteps;
     // The grad mode the frame continues in (1/0). At a break inside grad-mode with-blocks the
     // graph ends by restoring the region's starting mode (as Dynamo's graphs do), so the runtime
     // sets this mode again before the break step; it also stands in for a graph that only
@@ -193,7 +194,7 @@ private:
     std::map<PyObject *, ValuePtr> m_wrapped; // one Value per object read (aliasing)
     // Every tensor read from a source, in reading order (the aliasing guard's inputs).
     std::vector<std::pair<PyObject *, SourcePtr>> m_tensorSources;
-    std::vector<Json> m_traceSteps;
+    std::vector<TraceStep> m_traceSteps;
     std::vector<std::string> m_stepGuards;
     int m_breakOffset = -1;
     std::vector<SourceSite> m_breakStack;

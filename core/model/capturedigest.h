@@ -1,0 +1,49 @@
+// CaptureDigest: the capture stage's events of a run decoded once, in stream order, into typed
+// values — the graphs, the breaks between them, and the tracer's steps tied to their graphs.
+#pragma once
+
+#include "model/event.h"
+#include "model/graph.h"
+#include "model/tracestep.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace dynascope {
+
+// A trace step and the graph its region produced (empty when the region made none).
+struct TracedStep {
+    TraceStep step;
+    std::string graphId;
+};
+
+// Feed it every event of a run in the order the worker sent them; it keeps what the graph views
+// show, as typed vectors that grow as events arrive (CaptureSession::capture() holds the run's),
+// so a burst of events costs what the burst holds, not the whole run again. The stream is
+// untrusted: an event with a field of the wrong type is skipped and counted, never fatal.
+class CaptureDigest {
+public:
+    void clear();
+    // Decodes one event; events of other types are ignored. True when the event was kept; a
+    // malformed one sets `error` (when given) to what was wrong with it.
+    bool add(const Event &event, std::string *error = nullptr);
+    // Decodes events[from…] and returns the new cursor (events.size()).
+    size_t addFrom(const std::vector<Event> &events, size_t from);
+
+    const std::vector<CapturedGraph> &graphs() const { return m_graphs; }
+    const std::vector<GraphBreakInfo> &breaks() const { return m_breaks; }
+    const std::vector<TracedStep> &traceSteps() const { return m_steps; }
+    int skipped() const { return m_skipped; }
+
+private:
+    std::vector<CapturedGraph> m_graphs;
+    std::vector<GraphBreakInfo> m_breaks;
+    std::vector<TracedStep> m_steps;
+    int m_skipped = 0;
+    // The graph event just before a region's steps: the engine sends a region's graph first.
+    std::string m_lastGraph, m_lastGraphFunction;
+    int m_lastGraphRegion = -1;
+};
+
+} // namespace dynascope

@@ -476,23 +476,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     }
     if (PyModule_Check(o))
         return Value::ofKind(K::PyModule, PyRef::borrow(o), source);
-    if (source)
-        if (PyRef rest = Source::remainingItems(o)) {
-            // A list/tuple iterator from the frame (one a break carried over): its items are
-            // read through the iterator's state; how far the trace advanced it is replayed on
-            // the real iterator after the graph (SideEffect::Advance).
-            v = Value::ofKind(K::Iterator, PyRef::borrow(o), source);
-            addGuard(Guard::typeMatch(source, o));
-            SourcePtr restSrc = Source::iteratorRemaining(source);
-            addGuard(Guard::sequenceLength(restSrc, rest.get()));
-            for (Py_ssize_t i = 0; i < PyTuple_Size(rest.get()); ++i)
-                v->items.push_back(
-                    wrap(PyTuple_GET_ITEM(rest.get(), i),
-                         Source::item(restSrc, PyRef::steal(PyLong_FromSsize_t(i)))));
-            m_wrapped[o] = v;
-            return v;
-        }
-    PyErr_Clear();
+    if (ValuePtr it = source ? wrapIterator(o, source) : nullptr)
+        return it;
     if (py::isModule(o)) {
         v = Value::ofKind(K::NNModule, PyRef::borrow(o), source);
         if (source)

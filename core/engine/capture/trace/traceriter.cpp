@@ -99,6 +99,26 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
     }
 }
 
+// A list/tuple iterator from the frame (one a break carried over): its items are read through
+// the iterator's state; how far the trace advanced it is replayed on the real iterator after the
+// graph (SideEffect::Advance). Null for other objects.
+ValuePtr Tracer::wrapIterator(PyObject *o, SourcePtr source) {
+    PyRef rest = Source::remainingItems(o);
+    if (!rest) {
+        PyErr_Clear();
+        return nullptr;
+    }
+    auto v = Value::ofKind(Value::Kind::Iterator, PyRef::borrow(o), source);
+    addGuard(Guard::typeMatch(source, o));
+    SourcePtr restSrc = Source::iteratorRemaining(source);
+    addGuard(Guard::sequenceLength(restSrc, rest.get()));
+    m_wrapped[o] = v;
+    for (Py_ssize_t i = 0; i < PyTuple_Size(rest.get()); ++i)
+        v->items.push_back(wrap(PyTuple_GET_ITEM(rest.get(), i),
+                                Source::item(restSrc, PyRef::steal(PyLong_FromSsize_t(i)))));
+    return v;
+}
+
 ValuePtr Tracer::iterNext(const ValuePtr &it) {
     using K = Value::Kind;
     if (it->kind != K::Iterator)

@@ -139,6 +139,7 @@ public:
     ValuePtr subscript(const ValuePtr &obj, const ValuePtr &key);
     void storeSlice(const ValuePtr &list, PyObject *slice, std::vector<ValuePtr> items);
     ValuePtr iterate(const ValuePtr &obj); // GET_ITER
+    ValuePtr wrapIterator(PyObject *iterator, SourcePtr source);
     // The next item of an iterator value, or null when it is exhausted; advances the iterator
     // (and the iterators a lazy one reads from) as CPython's next() does.
     ValuePtr iterNext(const ValuePtr &it);

@@ -253,6 +253,132 @@ argsets = [(torch.randn(3, requires_grad=True),)] * 2
                  r["breaks"].dump().c_str());
     }
 
+    // Iterator, container and generator values against plain CPython: an iterator shared with
+    // the rest of the code advances exactly as far as CPython advances it, and one carried
+    // across a break resumes where it was (or the region runs uncaptured), never from the start.
+    // frames -1: not checked (a value the exit cannot rebuild runs its region uncaptured).
+    void valueKinds_data() {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<int>("frames");
+        QTest::addRow("list_iterator_across_break") << R"PY(
+def fn(x):
+    it = iter([x + 1, x + 2, x + 3])
+    a = next(it)
+    C.graph_break()
+    b = next(it)
+    return a + b + next(it)
+)PY" << 2;
+        QTest::addRow("aliases_across_break") << R"PY(
+def fn(x):
+    a = [x]
+    b = a
+    it = iter([x, x + 1, x + 2])
+    same = it
+    C.graph_break()
+    b.append(x + 1)
+    return len(a), next(it), next(same), a
+)PY" << 2;
+        QTest::addRow("zip_of_one_iterator_twice") << R"PY(
+def fn(x):
+    it = iter([x, x + 1, x + 2, x + 3])
+    return [a * b for a, b in zip(it, it)]
+)PY" << 1;
+        QTest::addRow("islice_then_the_rest") << R"PY(
+def fn(x):
+    it = iter([x, x * 2, x * 3, x * 4])
+    head = list(itertools.islice(it, 1, 3))
+    return head, list(it)
+)PY" << 1;
+        QTest::addRow("enumerate_after_next") << R"PY(
+def fn(x):
+    it = iter([x, x + 1, x + 2])
+    next(it)
+    return [i * t for i, t in enumerate(it, 1)]
+)PY" << 1;
+        QTest::addRow("lazy_zip_across_break") << R"PY(
+def fn(x):
+    it = iter([x, x + 1, x + 2])
+    z = zip(it, [1, 2, 3])
+    first = next(z)
+    C.graph_break()
+    return first, list(z), list(it)
+)PY" << -1;
+        QTest::addRow("generator_expressions") << R"PY(
+def fn(x):
+    k = 1
+    late = (t * k for t in [x, x + 1])
+    k = 2  # read when the expression runs, as CPython reads it
+    return sum(t + 1 for t in [x, x]), list(itertools.chain(late, (t - 1 for t in [x])))
+)PY" << 1;
+        QTest::addRow("generator_function_breaks") << R"PY(
+def gen(t):
+    for i in range(3):
+        yield t * i
+def fn(x):
+    return sum(gen(x))
+)PY" << -1;
+        QTest::addRow("generator_across_break") << R"PY(
+def fn(x):
+    g = (t + 1 for t in [x, x * 2])
+    first = next(g)
+    C.graph_break()
+    return first + next(g)
+)PY" << -1;
+        QTest::addRow("ordered_dict_and_defaultdict") << R"PY(
+def fn(x):
+    d = collections.OrderedDict([("a", x)], b=x + 1)
+    dd = collections.defaultdict(list)
+    dd["k"].append(x * 2)
+    dd["k"].append(x * 3)
+    return type(d), list(d.values()), isinstance(dd, dict), dd["k"], len(dd)
+)PY" << 1;
+        QTest::addRow("dict_methods") << R"PY(
+def fn(x):
+    d = {"a": x, "b": x + 1}
+    v = d.pop("a") + d.pop("z", 1)
+    d.setdefault("c", x * 2)
+    d.update([("e", x)], f=x - 1)
+    e = d.copy()
+    e.clear()
+    return v, list(d.items()), d.popitem(), len(e)
+)PY" << 1;
+        QTest::addRow("deque_methods") << R"PY(
+def fn(x):
+    q = collections.deque([x, x + 1])
+    q.appendleft(x * 2)
+    q.extendleft([x * 3, x * 4])
+    q.rotate(2)
+    last = q.pop()
+    return type(q), list(q), last, q.popleft()
+)PY" << 1;
+        QTest::addRow("sorted_stable_reverse") << R"PY(
+def fn(x):
+    ys = [("a", 2), ("b", 1), ("c", 2)]
+    return x + 1, sorted(ys, key=lambda p: p[1], reverse=True), sorted(ys)
+)PY" << 1;
+        QTest::addRow("slice_assignment") << R"PY(
+def fn(x):
+    m = [x, x + 1, x + 2, x + 3]
+    m[1:3] = [x * 5]
+    m[::2] = [x - 1, x - 2]
+    del m[:1]
+    return m
+)PY" << 1;
+    }
+
+    void valueKinds() {
+        QFETCH(QString, code);
+        QFETCH(int, frames);
+        Json r = run("import collections, itertools\n" + code.toStdString() +
+                     "\nresult = run_case(fn, [(torch.randn(3),), (torch.randn(3),)])\n");
+        QVERIFY2(!r.contains("python_error"), "the snippet raised");
+        QVERIFY(r["equal"].get<bool>());
+        if (frames >= 0)
+            QCOMPARE(r["frames"].get<int>(), frames);
+        if (frames == 1)
+            QVERIFY2(r["breaks"].empty(), r["breaks"].dump().c_str());
+    }
+
     void inliningLoopsAndModules() {
         Json r = run(R"PY(
 def helper(a, k=3):

@@ -181,6 +181,9 @@ int GuardTree::nodeFor(const SourcePtr &source) {
     case Source::Kind::CellContents:
         n.access = Access::CellContents;
         break;
+    case Source::Kind::IteratorRemaining:
+        n.access = Access::IteratorRemaining;
+        break;
     }
     int parent = source->base() ? nodeFor(source->base()) : -1;
     n.parent = parent;
@@ -231,6 +234,12 @@ PyRef GuardTree::fetch(const Node &n, PyObject *parent, const SourceEnv &env) co
     case Access::CellContents:
         v = PyCell_Check(parent) ? PyCell_GET(parent) : nullptr;
         break;
+    case Access::IteratorRemaining: {
+        PyRef r = Source::remainingItems(parent);
+        if (!r)
+            PyErr_Clear();
+        return r;
+    }
     }
     if (!v)
         PyErr_Clear();

@@ -13,8 +13,21 @@ struct Planner {
     GraphBuilder &graph;
     std::vector<std::string> outputs;
     std::map<std::string, int> outputIndex;
+    std::map<const Value *, int> shares;
 
+    // Objects rebuilt from a mutable value (list, dict, iterator, function) are built once per
+    // value: two locals holding one list hold one list after the exit, as before it.
     Recipe plan(const ValuePtr &v) {
+        Recipe r = planOne(v);
+        bool rebuilt = r.kind == Recipe::Kind::List || r.kind == Recipe::Kind::ListInPlace ||
+                       r.kind == Recipe::Kind::Dict || r.kind == Recipe::Kind::DictInPlace ||
+                       r.kind == Recipe::Kind::Iter || r.kind == Recipe::Kind::Function;
+        if (v && rebuilt)
+            r.share = shares.emplace(v.get(), static_cast<int>(shares.size())).first->second;
+        return r;
+    }
+
+    Recipe planOne(const ValuePtr &v) {
         Recipe r;
         if (!v) {
             r.kind = Recipe::Kind::Null;
@@ -55,6 +68,8 @@ struct Planner {
                 r.source = v->source;
                 return r;
             }
+            if (v->kind == K::Dict && v->self)
+                throw NotReconstructible("defaultdict made during the trace");
             r.kind = v->kind == K::Tuple ? Recipe::Kind::Tuple
                      : v->kind == K::List
                          ? (v->source ? Recipe::Kind::ListInPlace : Recipe::Kind::List)
@@ -63,7 +78,7 @@ struct Planner {
             for (const ValuePtr &i : v->items)
                 r.items.push_back(plan(i));
             r.keys = v->keys;
-            r.constant = v->tupleType;
+            r.constant = v->pyType;
             return r;
         }
         case K::UserFunction:
@@ -85,6 +100,7 @@ struct Planner {
         case K::NestedFunction: {
             r.kind = Recipe::Kind::Function;
             r.constant = v->object;
+            r.name = v->name; // __name__ when the trace renamed it
             r.globals = v->globals;
             for (const ValuePtr &d : v->items)
                 r.items.push_back(plan(d));
@@ -120,7 +136,22 @@ struct Planner {
             return r;
         case K::DictView:
             throw NotReconstructible("dict view");
+        case K::Super:
+            throw NotReconstructible("super object");
         case K::Iterator: {
+            // A lazy iterator reads other iterators (their state lives on in them) and an
+            // inlined generator ran to its end: neither is a list iterator CPython could go on
+            // with.
+            if (!v->name.empty())
+                throw NotReconstructible("lazy iterator over another iterator");
+            if (v->pyType)
+                throw NotReconstructible("generator");
+            if (v->source) {
+                // The iterator itself: how far the trace advanced it is an Advance effect.
+                r.kind = Recipe::Kind::Fetch;
+                r.source = v->source;
+                return r;
+            }
             // A list iterator: iter() over the items not consumed yet.
             r.kind = Recipe::Kind::Iter;
             for (size_t i = v->index; i < v->items.size(); ++i)
@@ -153,7 +184,28 @@ PyObject *gradExitFactory() {
     return factory;
 }
 
-PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env) {
+// Objects built so far, by Recipe::share: a value that several locals (or containers) hold is
+// one object after the exit too.
+using Built = std::map<int, PyRef>;
+
+PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
+               Built &built);
+
+PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
+               Built &built) {
+    if (r.share < 0)
+        return buildNew(r, outputs, env, built);
+    auto it = built.find(r.share);
+    if (it != built.end())
+        return it->second;
+    PyRef v = buildNew(r, outputs, env, built);
+    if (v)
+        built[r.share] = v;
+    return v;
+}
+
+PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
+               Built &built) {
     switch (r.kind) {
     case Recipe::Kind::Keep:
         return {};
@@ -178,7 +230,7 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     case Recipe::Kind::ListInPlace: {
         PyRef list = PyRef::steal(PyList_New(0));
         for (const Recipe &i : r.items) {
-            PyRef v = buildOne(i, outputs, env);
+            PyRef v = buildOne(i, outputs, env, built);
             if (!v)
                 return {};
             PyList_Append(list.get(), v.get());
@@ -197,7 +249,8 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
             return tuple;
         }
         if (r.kind == Recipe::Kind::List)
-            return list;
+            return r.constant ? PyRef::steal(PyObject_CallOneArg(r.constant.get(), list.get()))
+                              : list;
         if (r.kind == Recipe::Kind::Iter)
             return PyRef::steal(PyObject_GetIter(list.get()));
         PyRef target = r.source->fetch(env);
@@ -209,13 +262,13 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     case Recipe::Kind::DictInPlace: {
         PyRef d = PyRef::steal(PyDict_New());
         for (size_t i = 0; i < r.items.size(); ++i) {
-            PyRef v = buildOne(r.items[i], outputs, env);
+            PyRef v = buildOne(r.items[i], outputs, env, built);
             if (!v)
                 return {};
             PyDict_SetItem(d.get(), r.keys[i].get(), v.get());
         }
         if (r.kind == Recipe::Kind::Dict)
-            return d;
+            return r.constant ? PyRef::steal(PyObject_CallOneArg(r.constant.get(), d.get())) : d;
         PyRef target = r.source->fetch(env);
         if (!target)
             return {};
@@ -228,23 +281,27 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         PyRef fn = PyRef::steal(PyFunction_New(r.constant.get(), r.globals.get()));
         if (!fn)
             return {};
+        if (!r.name.empty() &&
+            PyObject_SetAttrString(fn.get(), "__name__",
+                                   PyRef::steal(PyUnicode_FromString(r.name.c_str())).get()) < 0)
+            return {};
         if (r.items.size() > 1) {
             PyRef defaults = PyRef::steal(PyTuple_New(r.items.size() - 1));
             for (size_t i = 0; i + 1 < r.items.size(); ++i) {
-                PyRef v = buildOne(r.items[i], outputs, env);
+                PyRef v = buildOne(r.items[i], outputs, env, built);
                 if (!v)
                     return {};
                 PyTuple_SET_ITEM(defaults.get(), i, v.release());
             }
             PyFunction_SetDefaults(fn.get(), defaults.get());
         }
-        PyRef kwd = buildOne(r.items.back(), outputs, env);
+        PyRef kwd = buildOne(r.items.back(), outputs, env, built);
         if (kwd && kwd.get() != Py_None)
             PyFunction_SetKwDefaults(fn.get(), kwd.get());
         if (!r.closure.empty()) {
             PyRef closure = PyRef::steal(PyTuple_New(r.closure.size()));
             for (size_t i = 0; i < r.closure.size(); ++i) {
-                PyRef cell = buildOne(r.closure[i], outputs, env);
+                PyRef cell = buildOne(r.closure[i], outputs, env, built);
                 if (!cell)
                     return {};
                 PyTuple_SET_ITEM(closure.get(), i, cell.release());
@@ -254,11 +311,11 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         return fn;
     }
     case Recipe::Kind::BoundMethod: {
-        PyRef self = buildOne(r.items[0], outputs, env);
+        PyRef self = buildOne(r.items[0], outputs, env, built);
         return self ? PyRef::steal(PyMethod_New(r.constant.get(), self.get())) : PyRef();
     }
     case Recipe::Kind::Getattr: {
-        PyRef self = buildOne(r.items[0], outputs, env);
+        PyRef self = buildOne(r.items[0], outputs, env, built);
         return self ? PyRef::steal(PyObject_GetAttrString(self.get(), r.name.c_str())) : PyRef();
     }
     }
@@ -322,12 +379,13 @@ bool ExitPlan::build(const std::vector<PyRef> &outputs, const SourceEnv &env, Py
                 return false;
         }
     }
+    Built built;
     auto make = [&](const Recipe &r, PyRef &out) {
         if (r.kind == Recipe::Kind::Null || r.kind == Recipe::Kind::Keep) {
             out = PyRef();
             return true;
         }
-        out = buildOne(r, outputs, env);
+        out = buildOne(r, outputs, env, built);
         return static_cast<bool>(out);
     };
     // Values first (they read the region start state), then the writes to older objects.
@@ -364,6 +422,14 @@ bool ExitPlan::build(const std::vector<PyRef> &outputs, const SourceEnv &env, Py
             break;
         case SideEffect::Kind::SetItem:
         case SideEffect::Kind::Rebuild: // building the in-place recipe did the write
+            break;
+        case SideEffect::Kind::Advance:
+            for (long n = PyLong_AsLong(value.get()); n > 0 && rc == 0; --n) {
+                PyRef item = PyRef::steal(PyIter_Next(target.get()));
+                rc = item ? 0 : -1;
+            }
+            if (rc < 0 && !PyErr_Occurred())
+                PyErr_SetString(PyExc_RuntimeError, "dynascope: iterator shorter than traced");
             break;
         }
         if (rc < 0)

@@ -44,6 +44,9 @@ Source::Source(Kind kind, SourcePtr base, std::string name, int index, PyRef key
         m_text = m_base->kind() == Kind::Local ? "L['" + m_name + "']"
                                                : m_base->text() + ".cell_contents";
         break;
+    case Kind::IteratorRemaining:
+        m_text = "___iter_remaining(" + m_base->text() + ")";
+        break;
     }
 }
 
@@ -67,6 +70,37 @@ SourcePtr Source::item(SourcePtr base, PyRef key) {
 }
 SourcePtr Source::cellContents(SourcePtr cell, const std::string &name) {
     return SourcePtr(new Source(Kind::CellContents, std::move(cell), name, -1, {}));
+}
+
+SourcePtr Source::iteratorRemaining(SourcePtr iterator) {
+    return SourcePtr(new Source(Kind::IteratorRemaining, std::move(iterator), "", -1, {}));
+}
+
+PyRef Source::remainingItems(PyObject *iterator) {
+    const std::string type = Py_TYPE(iterator)->tp_name;
+    if (type != "list_iterator" && type != "tuple_iterator") {
+        PyErr_SetString(PyExc_TypeError, "not a list or tuple iterator");
+        return {};
+    }
+    // (iter, (sequence,), index) while items remain; (iter, ((),)) once exhausted.
+    PyRef state = PyRef::steal(PyObject_CallMethod(iterator, "__reduce__", nullptr));
+    if (!state)
+        return {};
+    PyObject *args = PyTuple_Size(state.get()) >= 2 ? PyTuple_GetItem(state.get(), 1) : nullptr;
+    PyObject *seq = args && PyTuple_Check(args) && PyTuple_Size(args) == 1
+                        ? PyTuple_GET_ITEM(args, 0)
+                        : nullptr;
+    if (!seq) {
+        PyErr_SetString(PyExc_TypeError, "unexpected iterator state");
+        return {};
+    }
+    Py_ssize_t index = 0;
+    if (PyTuple_Size(state.get()) >= 3)
+        index = PyLong_AsSsize_t(PyTuple_GetItem(state.get(), 2));
+    if (index < 0)
+        return {};
+    PyRef rest = PyRef::steal(PySequence_GetSlice(seq, index, PY_SSIZE_T_MAX));
+    return rest ? PyRef::steal(PySequence_Tuple(rest.get())) : PyRef();
 }
 
 PyRef Source::fetch(const SourceEnv &env) const {
@@ -107,6 +141,12 @@ PyRef Source::fetch(const SourceEnv &env) const {
         PyRef cell = m_base->fetch(env);
         if (cell && PyCell_Check(cell.get()))
             result = PyRef::borrow(PyCell_GET(cell.get()));
+        break;
+    }
+    case Kind::IteratorRemaining: {
+        PyRef it = m_base->fetch(env);
+        if (it)
+            result = remainingItems(it.get());
         break;
     }
     }

@@ -1,8 +1,9 @@
-// The builtin handlers: modelled on Values (len of a list, isinstance of a tensor, enumerate, zip,
-// list(), map…) so they trace without running; a handler returns null to leave a call shape to
-// the generic path.
+// The builtin table, and the handlers of builtins on any value (len of a list, isinstance of a
+// tensor, getattr, callable…), modelled on Values so they trace without running; a handler
+// returns null to leave a call shape to the generic path.
 #include "trace/builtintable.h"
 
+#include "builtinhandlers.h"
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
 #include "trace/tracer.h"
@@ -15,24 +16,31 @@ namespace dynascope {
 namespace {
 
 using K = Value::Kind;
+using namespace builtins;
+
+} // namespace
 
 PyObject *pythonTypeOf(const ValuePtr &v) {
     switch (v->kind) {
     case K::Tensor:
-        return py::tensorType();
+        return v->pyType ? v->pyType.get() : py::tensorType();
     case K::Tuple:
+        if (v->pyType)
+            return v->pyType.get();
         return v->object ? reinterpret_cast<PyObject *>(Py_TYPE(v->object.get()))
                          : reinterpret_cast<PyObject *>(&PyTuple_Type);
     case K::List:
-        return reinterpret_cast<PyObject *>(&PyList_Type);
+        return v->pyType ? v->pyType.get() : reinterpret_cast<PyObject *>(&PyList_Type);
     case K::Dict:
-        return reinterpret_cast<PyObject *>(&PyDict_Type);
+        return v->pyType ? v->pyType.get() : reinterpret_cast<PyObject *>(&PyDict_Type);
     case K::NestedFunction:
         return reinterpret_cast<PyObject *>(&PyFunction_Type);
     default:
         return v->object ? reinterpret_cast<PyObject *>(Py_TYPE(v->object.get())) : nullptr;
     }
 }
+
+namespace {
 
 std::string nameOf(const ValuePtr &fn) {
     return py::nameOf(fn->object.get());
@@ -118,119 +126,11 @@ ValuePtr callGetattr(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs
     }
 }
 
-ValuePtr callEnumerate(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
-    if (args.empty())
-        return nullptr;
-    long start = 0;
-    if (args.size() > 1)
-        start = PyLong_AsLong(t.constantOf(args[1], "enumerate start").get());
-    for (const auto &k : kwargs)
-        if (k.first == "start")
-            start = PyLong_AsLong(t.constantOf(k.second, "enumerate start").get());
-    ValuePtr it = t.iterate(args[0]);
-    auto out = Value::ofKind(K::Iterator);
-    for (size_t i = it->index; i < it->items.size(); ++i)
-        out->items.push_back(Value::sequence(
-            K::Tuple, {Value::constant(PyRef::steal(PyLong_FromLong(start++))), it->items[i]}));
-    return out;
-}
-
-// Rows of the iterables' remaining items, as zip() and map() see them now (Dynamo unrolls both).
-std::vector<std::vector<ValuePtr>> zipRows(Tracer &t, TraceArgs::const_iterator first,
-                                           TraceArgs::const_iterator last) {
-    std::vector<ValuePtr> its;
-    size_t n = SIZE_MAX;
-    for (auto a = first; a != last; ++a) {
-        its.push_back(t.iterate(*a));
-        n = std::min(n, its.back()->items.size() - its.back()->index);
-    }
-    std::vector<std::vector<ValuePtr>> rows;
-    for (size_t i = 0; !its.empty() && i < n; ++i) {
-        std::vector<ValuePtr> row;
-        for (const ValuePtr &it : its)
-            row.push_back(it->items[it->index + i]);
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
-ValuePtr callZip(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
-    if (!kwargs.empty())
-        return nullptr;
-    auto out = Value::ofKind(K::Iterator);
-    for (std::vector<ValuePtr> &row : zipRows(t, args.begin(), args.end()))
-        out->items.push_back(Value::sequence(K::Tuple, row));
-    return out;
-}
-
-ValuePtr callMap(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
-    if (args.size() < 2 || !kwargs.empty())
-        return nullptr;
-    auto out = Value::ofKind(K::Iterator);
-    for (std::vector<ValuePtr> &row : zipRows(t, args.begin() + 1, args.end()))
-        out->items.push_back(t.call(args[0], row, {}));
-    return out;
-}
-
-// list(iterable) and tuple(iterable).
-ValuePtr callSequence(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs &kwargs) {
-    if (args.size() > 1 || !kwargs.empty())
-        return nullptr;
-    std::vector<ValuePtr> items;
-    if (!args.empty()) {
-        ValuePtr it = t.iterate(args[0]);
-        items.assign(it->items.begin() + it->index, it->items.end());
-    }
-    return Value::sequence(nameOf(fn) == "list" ? K::List : K::Tuple, items);
-}
-
-ValuePtr callDict(Tracer &, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
-    if (!args.empty())
-        return nullptr;
-    auto d = Value::ofKind(K::Dict);
-    for (auto &k : kwargs) {
-        d->keys.push_back(PyRef::steal(PyUnicode_FromString(k.first.c_str())));
-        d->items.push_back(k.second);
-    }
-    return d;
-}
-
-ValuePtr callIter(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
-    return args.size() == 1 ? t.iterate(args[0]) : nullptr;
-}
-
-ValuePtr callNext(Tracer &, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
-    if (args.empty() || args[0]->kind != K::Iterator)
-        return nullptr;
-    ValuePtr it = args[0];
-    if (it->index < static_cast<int>(it->items.size()))
-        return it->items[it->index++];
-    if (args.size() > 1)
-        return args[1];
-    throw GraphBreak(BreakId::PythonException, "StopIteration");
-}
-
 ValuePtr callAbs(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
     if (args.size() != 1 || args[0]->kind != K::Tensor)
         return nullptr;
     PyRef torchAbs = PyRef::steal(PyObject_GetAttrString(py::torch(), "abs"));
     return t.callGraph("call_function", "torch.abs", torchAbs, torchAbs.get(), args, {});
-}
-
-ValuePtr callSum(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
-    if (args.empty() || allConstant(args, kwargs))
-        return nullptr;
-    ValuePtr it = t.iterate(args[0]);
-    ValuePtr acc = args.size() > 1 ? args[1] : Value::constant(PyRef::steal(PyLong_FromLong(0)));
-    for (const auto &k : kwargs) {
-        if (k.first != "start")
-            throw GraphBreak(BreakId::PythonException,
-                             "sum() got an unexpected keyword argument '" + k.first + "'");
-        acc = k.second;
-    }
-    for (size_t i = it->index; i < it->items.size(); ++i)
-        acc = t.binaryOp(0, acc, it->items[i]);
-    return acc;
 }
 
 // float(), int(), bool() of a tensor need its data.
@@ -240,10 +140,71 @@ ValuePtr callNumber(Tracer &, const ValuePtr &fn, TraceArgs &args, TraceKwargs &
     return nullptr;
 }
 
-ValuePtr callMinMax(Tracer &, const ValuePtr &fn, TraceArgs &args, TraceKwargs &kwargs) {
-    if (!allConstant(args, kwargs))
-        throw GraphBreak(BreakId::TensorPythonOp, nameOf(fn) + "() over tensors");
-    return nullptr;
+// super(cls, obj), and super() as CPython's compiler arranges it: the enclosing function's
+// __class__ cell and its first argument.
+ValuePtr callSuper(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (!kwargs.empty() || args.size() == 1 || args.size() > 2)
+        return nullptr;
+    ValuePtr cls, self;
+    if (args.size() == 2) {
+        cls = args[0];
+        self = args[1];
+    } else {
+        Tracer::Frame &f = t.frame();
+        auto *code = reinterpret_cast<PyCodeObject *>(f.view->code());
+        const std::vector<std::string> &names = f.view->slotNames();
+        auto slot = [&](int i) { return f.root ? t.rootLocal(i) : f.locals[i]; };
+        for (size_t i = 0; i < names.size(); ++i)
+            if (names[i] == "__class__")
+                if (ValuePtr c = slot(static_cast<int>(i)))
+                    cls = c->kind == K::Cell ? t.loadCell(c) : c;
+        ValuePtr first = code->co_argcount > 0 ? slot(0) : nullptr;
+        if (!cls || !first)
+            throw GraphBreak(BreakId::PythonException, "super(): no arguments");
+        self = first->kind == K::Cell ? t.loadCell(first) : first;
+    }
+    PyRef type = t.constantOf(cls, "super() class");
+    if (!PyType_Check(type.get()))
+        throw GraphBreak(BreakId::PythonException, "super() argument 1 must be a type");
+    auto sup = Value::ofKind(K::Super, type);
+    sup->self = self;
+    return sup;
+}
+
+// callable(x): what CPython answers, from the value's kind.
+ValuePtr callCallable(Tracer &, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (args.size() != 1 || !kwargs.empty())
+        return nullptr;
+    const ValuePtr &v = args[0];
+    int r = -1;
+    switch (v->kind) {
+    case K::UserFunction:
+    case K::NestedFunction:
+    case K::BoundMethod:
+    case K::TensorMethod:
+    case K::ObjectMethod:
+    case K::TorchFunction:
+    case K::Builtin:
+        r = 1;
+        break;
+    case K::Tensor:
+    case K::Tuple:
+    case K::List:
+    case K::Dict:
+    case K::Iterator:
+    case K::DictView:
+        r = 0;
+        break;
+    case K::Constant:
+    case K::NNModule:
+    case K::UserObject:
+    case K::PyModule:
+        r = v->object ? PyCallable_Check(v->object.get()) : -1;
+        break;
+    default:
+        break;
+    }
+    return r < 0 ? nullptr : Value::constant(r ? Py_True : Py_False);
 }
 
 } // namespace
@@ -259,31 +220,91 @@ bool allConstant(const TraceArgs &args, const TraceKwargs &kwargs) {
 }
 
 BuiltinTable::BuiltinTable()
-    : m_handlers{{"print", callWithEffects}, {"input", callWithEffects},
-                 {"open", callWithEffects},  {"breakpoint", callWithEffects},
-                 {"len", callLen},           {"isinstance", callIsinstance},
-                 {"type", callType},         {"getattr", callGetattr},
-                 {"hasattr", callGetattr},   {"enumerate", callEnumerate},
-                 {"zip", callZip},           {"map", callMap},
-                 {"list", callSequence},     {"tuple", callSequence},
-                 {"dict", callDict},         {"iter", callIter},
-                 {"next", callNext},         {"abs", callAbs},
-                 {"sum", callSum},           {"float", callNumber},
-                 {"int", callNumber},        {"bool", callNumber},
-                 {"min", callMinMax},        {"max", callMinMax}} {}
+    : m_handlers{{"print", callWithEffects},
+                 {"input", callWithEffects},
+                 {"open", callWithEffects},
+                 {"breakpoint", callWithEffects},
+                 {"len", callLen},
+                 {"isinstance", callIsinstance},
+                 {"type", callType},
+                 {"getattr", callGetattr},
+                 {"hasattr", callGetattr},
+                 {"callable", callCallable},
+                 {"super", callSuper},
+                 {"abs", callAbs},
+                 {"float", callNumber},
+                 {"int", callNumber},
+                 {"bool", callNumber},
+                 {"enumerate", callEnumerate},
+                 {"zip", callZip},
+                 {"map", callMap},
+                 {"filter", callFilter},
+                 {"reversed", callReversed},
+                 {"sorted", callSorted},
+                 {"list", callSequence},
+                 {"tuple", callSequence},
+                 {"iter", callIter},
+                 {"next", callNext},
+                 {"sum", callSum},
+                 {"min", callMinMax},
+                 {"max", callMinMax},
+                 {"any", callAnyAll},
+                 {"all", callAnyAll},
+                 {"functools.reduce", callReduce},
+                 {"itertools.chain", callChain},
+                 {"itertools.islice", callIslice},
+                 {"itertools.count", callCount},
+                 {"itertools.repeat", callRepeat},
+                 {"itertools.product", callCombinatoric},
+                 {"itertools.combinations", callCombinatoric},
+                 {"itertools.combinations_with_replacement", callCombinatoric},
+                 {"itertools.permutations", callCombinatoric},
+                 {"dict", callDict},
+                 {"collections.OrderedDict", callDict},
+                 {"collections.defaultdict", callDefaultDict},
+                 {"collections.deque", callDeque},
+                 {"collections.namedtuple", callNamedTupleFactory}} {}
 
 const BuiltinTable &BuiltinTable::instance() {
     static const BuiltinTable table;
     return table;
 }
 
-BuiltinHandler BuiltinTable::find(PyObject *fn, const std::string &name) const {
-    auto it = m_handlers.find(name);
-    if (it == m_handlers.end() || py::builtin(name.c_str()) != fn)
+PyObject *BuiltinTable::resolve(const std::string &name) {
+    auto dot = name.find('.');
+    if (dot == std::string::npos)
+        return py::builtin(name.c_str());
+    // Only modules the program imported: the table never imports one itself.
+    PyObject *mod =
+        PyImport_GetModule(PyRef::steal(PyUnicode_FromString(name.substr(0, dot).c_str())).get());
+    PyRef obj = PyRef::steal(mod);
+    for (size_t start = dot + 1; obj && start <= name.size();) {
+        size_t end = name.find('.', start);
+        std::string part = name.substr(start, end == std::string::npos ? end : end - start);
+        obj = PyRef::steal(PyObject_GetAttrString(obj.get(), part.c_str()));
+        start = end == std::string::npos ? name.size() + 1 : end + 1;
+    }
+    PyErr_Clear();
+    // Module attributes live as long as their module (for the program's whole run).
+    return obj.get();
+}
+
+BuiltinHandler BuiltinTable::find(PyObject *fn) const {
+    if (!fn)
+        return nullptr;
+    std::string mod = py::moduleOf(fn);
+    // The C modules behind the public ones (reduce is _functools.reduce, deque _collections').
+    if (mod == "_functools" || mod == "_collections")
+        mod = mod.substr(1);
+    std::string name = py::qualnameOf(fn);
+    PyErr_Clear();
+    // A builtin by its name (builtins.open's __module__ is "io").
+    std::string key = py::builtin(name.c_str()) == fn ? name : mod + "." + name;
+    auto it = m_handlers.find(key);
+    if (it == m_handlers.end() || resolve(key) != fn)
         return nullptr;
     return it->second;
 }
-
 std::vector<std::string> BuiltinTable::names() const {
     std::vector<std::string> out;
     for (const auto &h : m_handlers)

@@ -50,10 +50,8 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
             "PRINT_EXPR",
             "LOAD_BUILD_CLASS",
             "LOAD_ASSERTION_ERROR",
-            "RETURN_GENERATOR",
             "IMPORT_STAR",
             "SETUP_ANNOTATIONS",
-            "YIELD_VALUE",
             "ASYNC_GEN_WRAP",
             "PREP_RERAISE_STAR",
             "POP_EXCEPT",
@@ -275,10 +273,15 @@ TraceResult Tracer::run() {
     m_result.sideEffects = m_sideEffects;
     // Lists and dicts that existed before the region and were changed in it: their new contents
     // are written back in place after the graph (Dynamo's side-effect replay).
-    for (const auto &w : m_wrapped)
+    for (const auto &w : m_wrapped) {
         if (w.second->mutated && w.second->source)
             m_result.sideEffects.push_back(
                 {SideEffect::Kind::Rebuild, w.second, "", nullptr, w.second});
+        if (w.second->kind == Value::Kind::Iterator && w.second->source && w.second->index > 0)
+            m_result.sideEffects.push_back(
+                {SideEffect::Kind::Advance, w.second, "", nullptr,
+                 Value::constant(PyRef::steal(PyLong_FromLong(w.second->index)))});
+    }
     if (m_result.exit == TraceResult::Exit::Break) {
         // A break inside grad-mode with-blocks: as Dynamo, the graph exits them (innermost
         // first); the runtime re-enters the mode for the break step (gradModeAfter).
@@ -374,6 +377,10 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
             addGuard(Guard::tensorMatch(source, o, guardSizes, v->dims));
         }
         v->dims.resize(sizes.size());
+        // nn.Parameter and other subclasses: type(x), isinstance and x.__class__ see it (the
+        // tensor guard checks the type).
+        if (Py_TYPE(o) != reinterpret_cast<PyTypeObject *>(py::tensorType()))
+            v->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(Py_TYPE(o)));
         v->device = PyRef::steal(PyObject_GetAttrString(o, "device"));
         // A meta copy carries shape, dtype, strides and requires_grad without data.
         PyRef detached = PyRef::steal(PyObject_CallMethod(o, "detach", nullptr));
@@ -418,7 +425,7 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         if (isTuple && !PyTuple_CheckExact(o)) {
             // A named tuple: its fields are readable as attributes.
             PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(o));
-            v->tupleType = PyRef::borrow(type);
+            v->pyType = PyRef::borrow(type);
             PyRef fields = PyRef::steal(PyObject_GetAttrString(type, "_fields"));
             for (Py_ssize_t i = 0; fields && i < PySequence_Size(fields.get()); ++i)
                 v->keys.push_back(PyRef::steal(PySequence_GetItem(fields.get(), i)));
@@ -469,6 +476,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     }
     if (PyModule_Check(o))
         return Value::ofKind(K::PyModule, PyRef::borrow(o), source);
+    if (ValuePtr it = source ? wrapIterator(o, source) : nullptr)
+        return it;
     if (py::isModule(o)) {
         v = Value::ofKind(K::NNModule, PyRef::borrow(o), source);
         if (source)

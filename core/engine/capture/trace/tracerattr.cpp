@@ -3,6 +3,7 @@
 #include "shapes/shapepolicy.h"
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
+#include "trace/builtintable.h"
 #include "trace/captureconfig.h"
 #include "trace/tracer.h"
 
@@ -19,6 +20,23 @@ PyRef metaAttr(const ValuePtr &t, const char *name) {
     if (!r)
         PyErr_Clear();
     return r;
+}
+
+// Tensor.type() with no argument: the legacy type name ("torch.FloatTensor",
+// "torch.cuda.HalfTensor"), which depends on dtype and device only.
+PyRef tensorTypeName(const ValuePtr &t) {
+    PyRef dtype = metaAttr(t, "dtype");
+    PyRef empty = PyRef::steal(PyObject_GetAttrString(py::torch(), "empty"));
+    PyRef shape = PyRef::steal(Py_BuildValue("(i)", 0));
+    PyRef kw = PyRef::steal(PyDict_New());
+    PyDict_SetItemString(kw.get(), "dtype", dtype.get());
+    if (t->device)
+        PyDict_SetItemString(kw.get(), "device", t->device.get());
+    PyRef probe = PyRef::steal(PyObject_Call(empty.get(), shape.get(), kw.get()));
+    PyRef name = probe ? PyRef::steal(PyObject_CallMethod(probe.get(), "type", nullptr)) : PyRef();
+    if (!name)
+        PyErr_Clear();
+    return name;
 }
 
 } // namespace
@@ -59,6 +77,8 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
                 d.clear();
             return Value::constant(metaAttr(obj, "shape"));
         }
+        if (name == "__class__")
+            return Value::constant(pythonTypeOf(obj));
         if (name == "device") {
             if (obj->device)
                 return Value::constant(obj->device);
@@ -102,10 +122,28 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         for (size_t i = 0; i < obj->keys.size() && i < obj->items.size(); ++i)
             if (name == PyUnicode_AsUTF8(obj->keys[i].get()))
                 return obj->items[i];
-        return Value::method(K::ObjectMethod, obj, name);
+        if (obj->pyType)
+            if (ValuePtr v = namedTupleClassAttr(obj, name))
+                return v;
+        [[fallthrough]];
     case K::List:
-    case K::Dict:
+    case K::Dict: {
+        PyObject *type = pythonTypeOf(obj);
+        if (name == "__class__" && type)
+            return Value::constant(type);
+        // Only the type's methods: another attribute read as a method would be a wrong value.
+        PyRef attr = type ? PyRef::steal(PyObject_GetAttrString(type, name.c_str())) : PyRef();
+        if (!attr) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException,
+                             obj->describe() + " has no attribute '" + name + "'");
+        }
+        if (!PyCallable_Check(attr.get()) || PyType_Check(attr.get()))
+            throw GraphBreak(BreakId::UnsupportedAttribute, obj->describe() + "." + name);
         return Value::method(K::ObjectMethod, obj, name);
+    }
+    case K::Super:
+        return superAttr(obj, name);
     case K::Constant: {
         PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
         if (!v) {
@@ -113,6 +151,15 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
             throw GraphBreak(BreakId::PythonException,
                              obj->describe() + " has no attribute " + name);
         }
+        // A function read from a class (`Base.forward(self, x)`, a static or class method) is
+        // traced as one: guarded on its code where the class has a source.
+        std::string fnModule = py::moduleOf(v.get());
+        PyErr_Clear();
+        bool torchInternal = (fnModule == "torch" || fnModule.rfind("torch.", 0) == 0) &&
+                             fnModule.rfind("torch.nn.modules", 0) != 0;
+        if (PyType_Check(obj->object.get()) && !torchInternal &&
+            (PyFunction_Check(v.get()) || PyMethod_Check(v.get())))
+            return wrap(v.get(), obj->source ? Source::attr(obj->source, name) : nullptr);
         if (PyCFunction_Check(v.get()) || PyCallable_Check(v.get()))
             return Value::method(K::ObjectMethod, obj, name);
         return wrapUnguarded(v.get());
@@ -130,6 +177,74 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
     default:
         throw GraphBreak(BreakId::UnsupportedAttribute, obj->describe() + "." + name);
     }
+}
+
+// An attribute a named tuple's class defines in Python (typing.NamedTuple methods, static and
+// class methods, properties, class constants), bound as CPython binds it; null for the rest
+// (tuple's own methods).
+ValuePtr Tracer::namedTupleClassAttr(const ValuePtr &obj, const std::string &name) {
+    PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
+    auto *type = reinterpret_cast<PyTypeObject *>(obj->pyType.get());
+    PyObject *attr = _PyType_Lookup(type, nameObj.get()); // borrowed
+    if (!attr)
+        return nullptr;
+    if (PyFunction_Check(attr))
+        return Value::method(K::BoundMethod, obj, name, PyRef::borrow(attr));
+    if (Py_TYPE(attr) == &PyStaticMethod_Type || Py_TYPE(attr) == &PyClassMethod_Type) {
+        PyRef fn = PyRef::steal(PyObject_GetAttrString(attr, "__func__"));
+        if (!fn || !PyFunction_Check(fn.get())) {
+            PyErr_Clear();
+            return nullptr;
+        }
+        if (Py_TYPE(attr) == &PyStaticMethod_Type)
+            return wrapUnguarded(fn.get());
+        return Value::method(K::BoundMethod, Value::constant(obj->pyType), name, fn);
+    }
+    if (PyObject_TypeCheck(attr, &PyProperty_Type)) {
+        PyRef fget = PyRef::steal(PyObject_GetAttrString(attr, "fget"));
+        PyErr_Clear();
+        if (fget && PyFunction_Check(fget.get()))
+            return call(wrapUnguarded(fget.get()), {obj}, {});
+        return nullptr;
+    }
+    // A class constant (the field descriptors namedtuple makes are handled above as fields).
+    if (PyLong_CheckExact(attr) || PyFloat_CheckExact(attr) || PyUnicode_CheckExact(attr) ||
+        PyTuple_CheckExact(attr) || attr == Py_None || PyBool_Check(attr))
+        return wrapUnguarded(attr);
+    return nullptr;
+}
+
+// super(cls, self).name: the first class after `cls` in the MRO that defines `name`, bound as
+// CPython binds it (to the instance, or to the class for a class method).
+ValuePtr Tracer::superAttr(const ValuePtr &sup, const std::string &name) {
+    const ValuePtr &self = sup->self;
+    bool selfIsClass = self->isConstant() && PyType_Check(self->object.get());
+    PyObject *type = selfIsClass ? self->object.get() : pythonTypeOf(self);
+    if (!type)
+        throw GraphBreak(BreakId::UnsupportedAttribute, "super() of " + self->describe());
+    PyObject *mro = reinterpret_cast<PyTypeObject *>(type)->tp_mro;
+    Py_ssize_t n = mro ? PyTuple_Size(mro) : 0, i = 0;
+    while (i < n && PyTuple_GET_ITEM(mro, i) != sup->object.get())
+        ++i;
+    for (++i; i < n; ++i) {
+        PyObject *dict = reinterpret_cast<PyTypeObject *>(PyTuple_GET_ITEM(mro, i))->tp_dict;
+        PyObject *attr = PyDict_GetItemString(dict, name.c_str());
+        if (!attr)
+            continue;
+        if (PyFunction_Check(attr))
+            return selfIsClass ? wrapUnguarded(attr)
+                               : Value::method(K::BoundMethod, self, name, PyRef::borrow(attr));
+        if (Py_TYPE(attr) == &PyStaticMethod_Type || Py_TYPE(attr) == &PyClassMethod_Type) {
+            PyRef fn = PyRef::steal(PyObject_GetAttrString(attr, "__func__"));
+            PyErr_Clear();
+            if (fn && PyFunction_Check(fn.get()))
+                return Py_TYPE(attr) == &PyStaticMethod_Type
+                           ? wrapUnguarded(fn.get())
+                           : Value::method(K::BoundMethod, Value::constant(type), name, fn);
+        }
+        throw GraphBreak(BreakId::UnsupportedAttribute, "super()." + name);
+    }
+    throw GraphBreak(BreakId::PythonException, "'super' object has no attribute '" + name + "'");
 }
 
 // Attribute lookup on an object in CPython's order: a data descriptor of the class (a property
@@ -203,6 +318,9 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
     case K::Tuple:
     case K::List: {
         PyRef k = constantOf(key, "sequence index");
+        if (PySlice_Check(k.get()) && obj->pyType && obj->kind == K::List)
+            throw GraphBreak(BreakId::PythonException,
+                             "sequence index must be integer, not 'slice'");
         if (PySlice_Check(k.get())) {
             Py_ssize_t start, stop, step, n;
             if (PySlice_GetIndicesEx(k.get(), static_cast<Py_ssize_t>(obj->items.size()), &start,
@@ -229,6 +347,13 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
             if (PyObject_RichCompareBool(obj->keys[i].get(), k.get(), Py_EQ) == 1)
                 return obj->items[i];
         PyErr_Clear();
+        // defaultdict.__missing__: the factory's value, stored under the key.
+        if (obj->self && !(obj->self->isConstant() && obj->self->object.get() == Py_None)) {
+            ValuePtr v = call(obj->self, {}, {});
+            obj->keys.push_back(k);
+            obj->items.push_back(v);
+            return v;
+        }
         throw GraphBreak(BreakId::PythonException, "KeyError " + pyRepr(k.get()));
     }
     case K::NNModule: {
@@ -296,6 +421,21 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
     }
     if (scalarOut.count(name))
         throw GraphBreak(BreakId::TensorItem, "Tensor." + name + "()");
+    if (name == "type" && args.empty() && kwargs.empty()) {
+        PyRef typeName = tensorTypeName(self);
+        if (!typeName)
+            throw GraphBreak(BreakId::UnsupportedCall, "Tensor.type() of " + self->describe());
+        return Value::constant(typeName);
+    }
+    if (name == "type" && args.size() == 1) {
+        // A legacy tensor type (torch.HalfTensor) is passed by name, as Dynamo does.
+        PyRef arg = args[0]->asPython();
+        if (arg && PyType_Check(arg.get()) &&
+            std::string(Py_TYPE(arg.get())->tp_name) == "torch.tensortype") {
+            std::string fqn = py::moduleOf(arg.get()) + "." + py::nameOf(arg.get());
+            args[0] = Value::constant(PyRef::steal(PyUnicode_FromString(fqn.c_str())));
+        }
+    }
     if (unsupported.count(name))
         throw GraphBreak(BreakId::UnsupportedCall, "Tensor." + name + "()");
     static const std::set<std::string> shapeQueries = {

@@ -114,8 +114,8 @@ void Tracer::op_LIST_EXTEND(const CodeInstruction &ins) {
     ValuePtr list = top(ins.arg);
     if (list->kind != K::List)
         throw GraphBreak(BreakId::UnknownValue, "LIST_EXTEND to " + list->describe());
-    ValuePtr it = iterate(v);
-    list->items.insert(list->items.end(), it->items.begin() + it->index, it->items.end());
+    std::vector<ValuePtr> items = drain(v);
+    list->items.insert(list->items.end(), items.begin(), items.end());
     markMutated(list);
 }
 
@@ -166,13 +166,7 @@ void Tracer::op_DICT_MERGE(const CodeInstruction &ins) {
 }
 
 std::vector<ValuePtr> Tracer::unpack(const ValuePtr &v, int n) {
-    std::vector<ValuePtr> items;
-    if (v->isSequence()) {
-        items = v->items;
-    } else {
-        ValuePtr it = iterate(v);
-        items.assign(it->items.begin() + it->index, it->items.end());
-    }
+    std::vector<ValuePtr> items = drain(v);
     if (n >= 0 && static_cast<int>(items.size()) != n)
         throw GraphBreak(BreakId::PythonException, "cannot unpack " + std::to_string(items.size()) +
                                                        " values into " + std::to_string(n));
@@ -206,6 +200,8 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
     }
     bool inplace = nbOp >= 13;
     std::string base = inplace ? nbName(nbOp - 13) : name;
+    if ((a->kind == K::List && a->pyType) || (b->kind == K::List && b->pyType))
+        throw GraphBreak(BreakId::UnsupportedCall, "operator." + name + " on a deque");
     if (a->isSequence() && b->isSequence() && base == "add") {
         if (inplace && a->kind == K::List) {
             a->items.insert(a->items.end(), b->items.begin(), b->items.end());
@@ -294,7 +290,14 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
     bool found = false;
     if (container->kind == K::DictView)
         container = container->name == "keys" ? container->self
-                                              : Value::sequence(K::List, iterate(container)->items);
+                                              : Value::sequence(K::List, drain(container));
+    if (container->kind == K::NNModule) {
+        if (ValuePtr r = moduleContains(container, item)) {
+            found = r->object.get() == Py_True;
+            push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
+            return;
+        }
+    }
     if (container->kind == K::Dict) {
         PyRef k = constantOf(item, "dict key");
         for (const PyRef &key : container->keys)
@@ -372,6 +375,11 @@ void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
     }
     if (container->kind == K::List) {
         PyRef k = constantOf(key, "list index");
+        if (PySlice_Check(k.get()) && !container->pyType) {
+            storeSlice(container, k.get(), {});
+            markMutated(container);
+            return;
+        }
         Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
         Py_ssize_t n = static_cast<Py_ssize_t>(container->items.size());
         if (PyErr_Occurred() || i < -n || i >= n) {
@@ -385,6 +393,28 @@ void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
     throw GraphBreak(BreakId::SideEffect, "del on " + container->describe());
 }
 
+// list[a:b:c] = items, as CPython's list_ass_subscript does it.
+void Tracer::storeSlice(const ValuePtr &list, PyObject *slice, std::vector<ValuePtr> items) {
+    Py_ssize_t start, stop, step, n;
+    if (PySlice_GetIndicesEx(slice, static_cast<Py_ssize_t>(list->items.size()), &start, &stop,
+                             &step, &n) < 0) {
+        PyErr_Clear();
+        throw GraphBreak(BreakId::PythonException, "bad slice");
+    }
+    std::vector<ValuePtr> &dest = list->items;
+    if (step == 1) {
+        stop = std::max(stop, start);
+        dest.erase(dest.begin() + start, dest.begin() + stop);
+        dest.insert(dest.begin() + start, items.begin(), items.end());
+        return;
+    }
+    if (static_cast<Py_ssize_t>(items.size()) != n)
+        throw GraphBreak(BreakId::PythonException,
+                         "attempt to assign a sequence of the wrong size to an extended slice");
+    for (Py_ssize_t i = 0; i < n; ++i)
+        dest[start + i * step] = items[i];
+}
+
 void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
     ValuePtr key = pop();
     ValuePtr container = pop();
@@ -396,6 +426,11 @@ void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
     }
     if (container->kind == K::List) {
         PyRef k = constantOf(key, "list index");
+        if (PySlice_Check(k.get()) && !container->pyType) {
+            storeSlice(container, k.get(), drain(value));
+            markMutated(container);
+            return;
+        }
         Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
         Py_ssize_t n = static_cast<Py_ssize_t>(container->items.size());
         if (PyErr_Occurred() || i < -n || i >= n) {

@@ -1,5 +1,6 @@
-// Calls of builtins (the table in builtintable.cpp first) and of methods of lists, dicts and
-// constants: modelled on Values, folded when every input is a constant, a break otherwise.
+// Calls of builtins and library callables: the table in builtintable.cpp first, then the
+// operator module, named tuple classes, folding when every input is a constant, a break otherwise.
+#include "builtinhandlers.h"
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
 #include "trace/builtintable.h"
@@ -13,8 +14,10 @@ namespace {
 
 using K = Value::Kind;
 
-PyRef foldCall(Tracer &t, PyObject *fn, const std::vector<ValuePtr> &args,
-               const std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
+} // namespace
+
+PyRef builtins::foldCall(Tracer &t, PyObject *fn, const std::vector<ValuePtr> &args,
+                         const std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
     PyRef list = PyRef::steal(PyList_New(0));
     for (const ValuePtr &a : args)
         PyList_Append(list.get(), t.constantOf(a, "argument").get());
@@ -29,6 +32,8 @@ PyRef foldCall(Tracer &t, PyObject *fn, const std::vector<ValuePtr> &args,
     }
     return r;
 }
+
+namespace {
 
 // Builtins without side effects that may run at trace time on constants.
 bool isPureBuiltin(PyObject *fn) {
@@ -45,7 +50,8 @@ bool isPureBuiltin(PyObject *fn) {
             if (py::builtin(n.c_str()) == self)
                 return true;
         std::string tn = reinterpret_cast<PyTypeObject *>(fn)->tp_name;
-        return tn == "torch.Size" || tn == "torch.device";
+        return tn == "torch.Size" || tn == "torch.device" || tn == "torch.finfo" ||
+               tn == "torch.iinfo";
     }
     if (mod == "math" || mod == "_operator" || mod == "operator")
         return true;
@@ -54,6 +60,38 @@ bool isPureBuiltin(PyObject *fn) {
 
 } // namespace
 
+// A torch.nn module made on constants. Only one without parameters or buffers: their initial
+// values would come from the random generator at trace time, once, instead of on every call (the
+// generator's state is put back before the break).
+ValuePtr Tracer::makeLibraryModule(const ValuePtr &cls, std::vector<ValuePtr> &args,
+                                   std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
+    std::string name = py::nameOf(cls->object.get());
+    PyRef getState = PyRef::steal(PyObject_GetAttrString(py::torch(), "get_rng_state"));
+    PyRef state = getState ? PyRef::steal(PyObject_CallNoArgs(getState.get())) : PyRef();
+    if (!state) {
+        PyErr_Clear();
+        throw GraphBreak(BreakId::UnsupportedCall, "instantiating " + name);
+    }
+    PyRef module = builtins::foldCall(*this, cls->object.get(), args, kwargs);
+    const char *script = "lambda m: any(True for _ in m.parameters()) or "
+                         "any(True for _ in m.buffers())";
+    static PyObject *holdsTensors = [&] {
+        PyRef globals = PyRef::steal(PyDict_New());
+        PyDict_SetItemString(globals.get(), "__builtins__", PyEval_GetBuiltins());
+        return PyRun_String(script, Py_eval_input, globals.get(), globals.get());
+    }();
+    PyRef holds =
+        holdsTensors ? PyRef::steal(PyObject_CallOneArg(holdsTensors, module.get())) : PyRef();
+    if (!holds || holds.get() != Py_False) {
+        PyErr_Clear();
+        PyRef setState = PyRef::steal(PyObject_GetAttrString(py::torch(), "set_rng_state"));
+        PyRef(PyRef::steal(setState ? PyObject_CallOneArg(setState.get(), state.get()) : nullptr));
+        PyErr_Clear();
+        throw GraphBreak(BreakId::UnsupportedCall, "instantiating " + name + " with parameters");
+    }
+    return wrapUnguarded(module.get());
+}
+
 ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
                              std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
     PyObject *f = fn->object.get();
@@ -61,9 +99,19 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
     std::string mod = py::moduleOf(f);
     if (name == "graph_break" && mod == "_dynascope_capture")
         throw GraphBreak(BreakId::GraphBreakCall, "torch._dynamo.graph_break()");
-    if (BuiltinHandler handler = BuiltinTable::instance().find(f, name))
+    if (BuiltinHandler handler = BuiltinTable::instance().find(f))
         if (ValuePtr v = handler(*this, fn, args, kwargs))
             return v;
+    if (PyType_Check(f)) {
+        if (ValuePtr v = builtins::instantiateNamedTuple(*this, f, args, kwargs))
+            return v;
+        // A torch.nn module class on constants (nn.Softmax(dim=1)): made now, as Dynamo does;
+        // one that owns parameters breaks when forward reads them (they have no source).
+        if (PyType_IsSubtype(reinterpret_cast<PyTypeObject *>(f),
+                             reinterpret_cast<PyTypeObject *>(py::moduleType())) &&
+            mod.rfind("torch.nn.modules", 0) == 0 && allConstant(args, kwargs))
+            return makeLibraryModule(fn, args, kwargs);
+    }
     if (mod == "_operator" || mod == "operator") {
         bool anyTensor = false;
         for (const ValuePtr &a : args)
@@ -74,93 +122,12 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
             return subscript(args[0], args[1]);
     }
     if (isPureBuiltin(f) && allConstant(args, kwargs))
-        return wrapUnguarded(foldCall(*this, f, args, kwargs).get());
+        return wrapUnguarded(builtins::foldCall(*this, f, args, kwargs).get());
     if (PyType_Check(f))
         throw GraphBreak(BreakId::UnsupportedCall,
                          std::string("instantiating ") +
                              reinterpret_cast<PyTypeObject *>(f)->tp_name);
     throw GraphBreak(BreakId::UnsupportedCall, (mod.empty() ? "" : mod + ".") + name);
-}
-
-ValuePtr Tracer::callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
-                                  std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
-    const ValuePtr &self = m->self;
-    const std::string &name = m->name;
-    auto mutated = [&] {
-        if (self->source)
-            self->mutated = true;
-    };
-    if (self->kind == K::List) {
-        if (name == "append" && args.size() == 1) {
-            self->items.push_back(args[0]);
-            mutated();
-            return Value::constant(Py_None);
-        }
-        if (name == "extend" && args.size() == 1) {
-            ValuePtr it = iterate(args[0]);
-            self->items.insert(self->items.end(), it->items.begin() + it->index, it->items.end());
-            mutated();
-            return Value::constant(Py_None);
-        }
-        if (name == "pop" && args.size() <= 1 && !self->items.empty()) {
-            long i = args.empty() ? -1 : PyLong_AsLong(constantOf(args[0], "pop index").get());
-            long n = static_cast<long>(self->items.size());
-            if (i < 0)
-                i += n;
-            if (i < 0 || i >= n)
-                throw GraphBreak(BreakId::PythonException, "pop index out of range");
-            ValuePtr v = self->items[i];
-            self->items.erase(self->items.begin() + i);
-            mutated();
-            return v;
-        }
-        if (name == "insert" && args.size() == 2) {
-            long i = PyLong_AsLong(constantOf(args[0], "insert index").get());
-            long n = static_cast<long>(self->items.size());
-            i = i < 0 ? std::max(0L, i + n) : std::min(i, n);
-            self->items.insert(self->items.begin() + i, args[1]);
-            mutated();
-            return Value::constant(Py_None);
-        }
-        if (name == "copy" && args.empty())
-            return Value::sequence(K::List, self->items);
-        if (name == "reverse" && args.empty()) {
-            std::reverse(self->items.begin(), self->items.end());
-            mutated();
-            return Value::constant(Py_None);
-        }
-        if (name == "clear" && args.empty()) {
-            self->items.clear();
-            mutated();
-            return Value::constant(Py_None);
-        }
-    }
-    if (self->kind == K::Dict) {
-        if ((name == "items" || name == "keys" || name == "values") && args.empty())
-            return Value::method(K::DictView, self, name);
-        if (name == "get" && !args.empty()) {
-            PyRef k = constantOf(args[0], "dict key");
-            for (size_t i = 0; i < self->keys.size(); ++i)
-                if (PyObject_RichCompareBool(self->keys[i].get(), k.get(), Py_EQ) == 1)
-                    return self->items[i];
-            PyErr_Clear();
-            return args.size() > 1 ? args[1] : Value::constant(Py_None);
-        }
-    }
-    if (self->kind == K::Constant || self->kind == K::Tuple) {
-        PyRef obj = constantOf(self, "method receiver");
-        PyRef bound = PyRef::steal(PyObject_GetAttrString(obj.get(), name.c_str()));
-        if (bound && allConstant(args, kwargs)) {
-            std::string tn = Py_TYPE(obj.get())->tp_name;
-            static const std::set<std::string> pureTypes = {
-                "str",        "bytes",       "int",          "float",    "tuple", "bool", "complex",
-                "torch.Size", "torch.dtype", "torch.device", "NoneType", "range", "slice"};
-            if (pureTypes.count(tn))
-                return wrapUnguarded(foldCall(*this, bound.get(), args, kwargs).get());
-        }
-        PyErr_Clear();
-    }
-    throw GraphBreak(BreakId::UnsupportedCall, self->describe() + "." + name + "()");
 }
 
 } // namespace dynascope

@@ -2,6 +2,7 @@
 // of user functions (arguments bound as CPython binds them).
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
+#include "trace/builtintable.h"
 #include "trace/tracer.h"
 
 namespace dynascope {
@@ -10,6 +11,12 @@ namespace {
 
 using K = Value::Kind;
 constexpr size_t kMaxInlineDepth = 12;
+
+bool isGeneratorExpression(PyObject *code) {
+    auto *c = reinterpret_cast<PyCodeObject *>(code);
+    return (c->co_flags & CO_GENERATOR) &&
+           PyUnicode_CompareWithASCIIString(c->co_name, "<genexpr>") == 0;
+}
 
 std::vector<ValuePtr> tupleItems(Tracer &t, PyObject *tuple, SourcePtr source) {
     std::vector<ValuePtr> out;
@@ -167,6 +174,10 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         // torch._dynamo.is_compiling() / torch.compiler.is_compiling(): True while tracing.
         if (PyObject_HasAttrString(f, "_dynascope_is_compiling"))
             return Value::constant(Py_True);
+        // Library functions the builtin table models (collections.namedtuple…).
+        if (BuiltinHandler handler = BuiltinTable::instance().find(f))
+            if (ValuePtr v = handler(*this, fn, args, kwargs))
+                return v;
         PyObject *code = PyFunction_GET_CODE(f);
         SourcePtr src = fn->source;
         std::vector<ValuePtr> defaults = tupleItems(
@@ -187,9 +198,20 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
                           std::move(args), std::move(kwargs));
     }
     case K::NestedFunction:
+        if (!m_startGenerator && isGeneratorExpression(fn->object.get())) {
+            // Runs when first read (Tracer::iterNext): what its body reads is read then.
+            auto gen = Value::sequence(K::Iterator, std::move(args));
+            gen->name = "generator";
+            gen->self = fn;
+            gen->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(&PyGen_Type));
+            return gen;
+        }
         return inlineCall(fn->object.get(), fn->globals.get(), fn->items, fn->kwDefaults,
                           fn->closure, nullptr, std::move(args), std::move(kwargs));
     case K::BoundMethod: {
+        if (fn->self->kind == K::NNModule)
+            if (ValuePtr v = callModuleMethod(fn->self, fn->object.get(), args, kwargs))
+                return v;
         args.insert(args.begin(), fn->self);
         auto func =
             wrap(fn->object.get(), fn->source ? Source::attr(fn->source, "__func__") : nullptr);
@@ -211,7 +233,11 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             PyErr_Clear();
             throw GraphBreak(BreakId::UnsupportedCall, "nn.Module without a Python forward");
         }
-        args.insert(args.begin(), fn);
+        // A staticmethod forward takes no self.
+        static PyObject *forwardName = PyUnicode_InternFromString("forward");
+        PyObject *descr = _PyType_Lookup(Py_TYPE(mod), forwardName);
+        if (!descr || Py_TYPE(descr) != &PyStaticMethod_Type)
+            args.insert(args.begin(), fn);
         return call(wrapUnguarded(forward.get()), std::move(args), std::move(kwargs));
     }
     case K::UserObject: {
@@ -267,7 +293,12 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     auto *code = reinterpret_cast<PyCodeObject *>(codeObj);
     if (m_frames.size() >= kMaxInlineDepth)
         throw GraphBreak(BreakId::InlineDepth, PyUnicode_AsUTF8(code->co_qualname));
-    if (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
+    bool startGenerator = m_startGenerator;
+    m_startGenerator = false;
+    // Generator expressions run when first read (call()); a generator function's body may
+    // depend on what its consumer does between items, so it is not run ahead: a break.
+    if ((code->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE)) ||
+        ((code->co_flags & CO_GENERATOR) && !startGenerator))
         throw GraphBreak(BreakId::UnsupportedCall,
                          std::string("generator function ") + PyUnicode_AsUTF8(code->co_qualname));
     auto f = std::make_unique<Frame>();
@@ -279,6 +310,9 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     f->builtins = PyRef::borrow(b ? b : PyModule_GetDict(py::builtinsModule()));
     f->locals.resize(f->view->slotCount());
     f->functionSource = fnSource;
+    // A generator expression runs to its end when first read and is an iterator over what it
+    // yielded, as Dynamo inlines generators (a `yield from` or an endless generator breaks).
+    f->generator = (code->co_flags & CO_GENERATOR) != 0;
     const std::vector<std::string> &names = f->view->slotNames();
     int argc = code->co_argcount, posonly = code->co_posonlyargcount;
     int kwonly = code->co_kwonlyargcount;
@@ -351,6 +385,10 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     while (!mine->returned)
         step();
     ValuePtr result = mine->result;
+    if (mine->generator) {
+        result = Value::sequence(K::Iterator, std::move(mine->yields));
+        result->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(&PyGen_Type));
+    }
     m_frames.pop_back();
     return result;
 }

@@ -71,6 +71,22 @@ void Tracer::op_RETURN_VALUE(const CodeInstruction &) {
     f.returned = true;
 }
 
+// In an inlined generator (Tracer::inlineCall) RETURN_GENERATOR starts the body: CPython resumes
+// it with the value next() sends (None), which the POP_TOP after it drops. In the root frame
+// a generator's own code is not traced.
+void Tracer::op_RETURN_GENERATOR(const CodeInstruction &ins) {
+    if (!frame().generator)
+        throw GraphBreak(BreakId::UnsupportedOpcode, *ins.opname);
+    push(Value::constant(Py_None));
+}
+
+void Tracer::op_YIELD_VALUE(const CodeInstruction &ins) {
+    if (!frame().generator)
+        throw GraphBreak(BreakId::UnsupportedOpcode, *ins.opname);
+    frame().yields.push_back(pop());
+    push(Value::constant(Py_None)); // what next() sends back
+}
+
 void Tracer::op_GET_ITER(const CodeInstruction &) {
     push(iterate(pop()));
 }
@@ -79,8 +95,8 @@ void Tracer::op_FOR_ITER(const CodeInstruction &ins) {
     ValuePtr it = top();
     if (it->kind != Value::Kind::Iterator)
         throw GraphBreak(BreakId::UnknownValue, "FOR_ITER over " + it->describe());
-    if (it->index < static_cast<int>(it->items.size())) {
-        push(it->items[it->index++]);
+    if (ValuePtr item = iterNext(it)) {
+        push(item);
     } else {
         pop();
         jumpTo(ins.jumpTarget);
@@ -100,92 +116,6 @@ void Tracer::op_GET_LEN(const CodeInstruction &) {
         throw GraphBreak(BreakId::PythonException, "len() of " + v->describe());
     }
     push(Value::constant(PyRef::steal(PyLong_FromSsize_t(n))));
-}
-
-ValuePtr Tracer::iterate(const ValuePtr &v) {
-    using K = Value::Kind;
-    auto it = Value::ofKind(K::Iterator);
-    switch (v->kind) {
-    case K::Iterator:
-        return v;
-    case K::Tuple:
-    case K::List:
-        it->items = v->items;
-        return it;
-    case K::Dict:
-        for (const PyRef &k : v->keys)
-            it->items.push_back(Value::constant(k));
-        return it;
-    case K::DictView: {
-        // The dict's contents now: a view sees every change made since it was taken.
-        const ValuePtr &d = v->self;
-        for (size_t i = 0; i < d->keys.size(); ++i) {
-            ValuePtr k = Value::constant(d->keys[i]);
-            if (v->name == "items")
-                it->items.push_back(Value::sequence(K::Tuple, {k, d->items[i]}));
-            else
-                it->items.push_back(v->name == "keys" ? k : d->items[i]);
-        }
-        return it;
-    }
-    case K::Tensor: {
-        std::vector<std::string> shape = shapeStrings(*v);
-        if (shape.empty())
-            throw GraphBreak(BreakId::TensorPythonOp, "iteration over a 0-d tensor");
-        ValuePtr n = getAttr(v, "shape");
-        PyRef size = PyRef::steal(PySequence_GetItem(n->object.get(), 0));
-        long count = PyLong_AsLong(size.get());
-        for (long i = 0; i < count; ++i)
-            it->items.push_back(subscript(v, Value::constant(PyRef::steal(PyLong_FromLong(i)))));
-        return it;
-    }
-    case K::NNModule: {
-        // ModuleList / Sequential: children by index; ModuleDict: its keys.
-        PyObject *mod = v->object.get();
-        std::string type = Py_TYPE(mod)->tp_name;
-        Py_ssize_t n = PyObject_Length(mod);
-        if (n < 0 || (type != "ModuleList" && type != "Sequential" && type != "ModuleDict" &&
-                      type != "ParameterList")) {
-            PyErr_Clear();
-            throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
-        }
-        if (type == "ModuleDict") {
-            PyRef keys = PyRef::steal(PyObject_CallMethod(mod, "keys", nullptr));
-            PyRef list = keys ? PyRef::steal(PySequence_List(keys.get())) : PyRef();
-            for (Py_ssize_t i = 0; list && i < PyList_Size(list.get()); ++i)
-                it->items.push_back(Value::constant(PyList_GetItem(list.get(), i)));
-            PyErr_Clear();
-            return it;
-        }
-        for (Py_ssize_t i = 0; i < n; ++i) {
-            PyRef key = PyRef::steal(PyLong_FromSsize_t(i));
-            PyRef child = PyRef::steal(PyObject_GetItem(mod, key.get()));
-            if (!child) {
-                PyErr_Clear();
-                throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
-            }
-            it->items.push_back(
-                wrap(child.get(), v->source ? Source::item(v->source, key) : nullptr));
-        }
-        return it;
-    }
-    case K::Constant: {
-        PyRef iter = PyRef::steal(PyObject_GetIter(v->object.get()));
-        if (!iter) {
-            PyErr_Clear();
-            throw GraphBreak(BreakId::PythonException, "iteration over " + v->describe());
-        }
-        while (PyRef item = PyRef::steal(PyIter_Next(iter.get())))
-            it->items.push_back(wrapUnguarded(item.get()));
-        if (PyErr_Occurred()) {
-            PyErr_Clear();
-            throw GraphBreak(BreakId::PythonException, "iteration over " + v->describe());
-        }
-        return it;
-    }
-    default:
-        throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
-    }
 }
 
 } // namespace dynascope

@@ -259,7 +259,7 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
             // torch.return_types.* (values/indices): keep the type and its field names.
             if (!PyTuple_CheckExact(result.get()) && PyTuple_Check(result.get())) {
                 PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(result.get()));
-                tuple->tupleType = PyRef::borrow(type);
+                tuple->pyType = PyRef::borrow(type);
                 PyRef fields = PyRef::steal(PyObject_GetAttrString(type, "_fields"));
                 if (!fields) {
                     PyErr_Clear();

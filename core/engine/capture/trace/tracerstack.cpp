@@ -157,6 +157,12 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
     std::string name = nameAt(frame().view->code(), "co_names", ins.arg);
     ValuePtr owner = pop();
     ValuePtr value = pop();
+    if (owner->kind == Value::Kind::NestedFunction && name == "__name__" && value->isConstant() &&
+        PyUnicode_Check(value->object.get())) {
+        // A function made in the trace renamed (functools.wraps-like code): kept for its rebuild.
+        owner->name = PyUnicode_AsUTF8(value->object.get());
+        return;
+    }
     if ((owner->kind != Value::Kind::UserObject && owner->kind != Value::Kind::NNModule) ||
         !owner->object)
         throw GraphBreak(BreakId::SideEffect, "STORE_ATTR on " + owner->describe());

@@ -51,7 +51,19 @@ PyRef Value::asPython() const {
             else
                 PyList_SET_ITEM(out.get(), i, item.release());
         }
-        return out;
+        if (!pyType)
+            return out;
+        // A named tuple is made with its _make (its constructor takes the fields as arguments),
+        // a structseq or deque from the sequence itself.
+        PyRef make = kind == Kind::Tuple
+                         ? PyRef::steal(PyObject_GetAttrString(pyType.get(), "_make"))
+                         : PyRef();
+        PyErr_Clear();
+        PyRef typed =
+            PyRef::steal(PyObject_CallOneArg(make ? make.get() : pyType.get(), out.get()));
+        if (!typed)
+            PyErr_Clear();
+        return typed;
     }
     case Kind::Dict: {
         PyRef out = PyRef::steal(PyDict_New());
@@ -61,7 +73,17 @@ PyRef Value::asPython() const {
                 return {};
             PyDict_SetItem(out.get(), keys[i].get(), item.get());
         }
-        return out;
+        if (!pyType)
+            return out;
+        PyRef factory = self ? self->asPython() : PyRef();
+        if (self && !factory)
+            return {};
+        PyRef typed = PyRef::steal(
+            factory ? PyObject_CallFunctionObjArgs(pyType.get(), factory.get(), out.get(), nullptr)
+                    : PyObject_CallOneArg(pyType.get(), out.get()));
+        if (!typed)
+            PyErr_Clear();
+        return typed;
     }
     case Kind::UserFunction:
     case Kind::TorchFunction:
@@ -124,6 +146,8 @@ const char *kindName(Value::Kind kind) {
         return "GradModeVariable";
     case Value::Kind::DictView:
         return "DictViewVariable";
+    case Value::Kind::Super:
+        return "SuperVariable";
     }
     return "?";
 }

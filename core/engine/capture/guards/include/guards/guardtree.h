@@ -23,7 +23,16 @@ public:
     size_t nodeCount() const { return m_nodes.size(); }
 
 private:
-    enum class Access { Local, Stack, Global, Builtin, Attr, Item, CellContents };
+    enum class Access {
+        Local,
+        Stack,
+        Global,
+        Builtin,
+        Attr,
+        Item,
+        CellContents,
+        IteratorRemaining
+    };
     enum class Op {
         GlobalState,
         Type,

@@ -30,6 +30,7 @@ struct Recipe {
     };
     Kind kind = Kind::Const;
     int index = -1;
+    int share = -1; // >= 0: one object per value (ExitPlan::build builds it once)
     SourcePtr source;
     PyRef constant, globals;
     std::string name;

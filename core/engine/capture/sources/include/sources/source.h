@@ -23,7 +23,7 @@ struct SourceEnv {
 
 class Source {
 public:
-    enum class Kind { Local, Stack, Global, Builtin, Attr, Item, CellContents };
+    enum class Kind { Local, Stack, Global, Builtin, Attr, Item, CellContents, IteratorRemaining };
 
     static SourcePtr local(int slot, const std::string &name);
     static SourcePtr stack(int index);
@@ -32,6 +32,12 @@ public:
     static SourcePtr attr(SourcePtr base, const std::string &name);
     static SourcePtr item(SourcePtr base, PyRef key);
     static SourcePtr cellContents(SourcePtr cell, const std::string &name);
+    // What a list or tuple iterator has not yielded yet, as a tuple (Dynamo's
+    // ___tuple_iterator_getitem reads through the same state).
+    static SourcePtr iteratorRemaining(SourcePtr iterator);
+    // The remaining items of a list_iterator/tuple_iterator as a new tuple, read from its
+    // __reduce__ without advancing it; null (Python error set) for other objects.
+    static PyRef remainingItems(PyObject *iterator);
 
     Kind kind() const { return m_kind; }
     const SourcePtr &base() const { return m_base; }

@@ -1,5 +1,6 @@
-// BuiltinTable: the Python builtins the tracer models, one handler per name (Dynamo's
-// BuiltinVariable.call_<name>). Builtins not in the table fold on constants or break.
+// BuiltinTable: the Python builtins and standard-library callables the tracer models, one handler
+// per name (Dynamo's BuiltinVariable.call_<name>, ItertoolsVariable…): "len", "itertools.chain",
+// "collections.OrderedDict". Callables not in the table fold on constants, are inlined or break.
 #pragma once
 
 #include "trace/value.h"
@@ -20,16 +21,23 @@ using TraceKwargs = std::vector<std::pair<std::string, ValuePtr>>;
 using BuiltinHandler = ValuePtr (*)(Tracer &tracer, const ValuePtr &fn, TraceArgs &args,
                                     TraceKwargs &kwargs);
 
+// The Python type of a value (type(v)): a tensor's is torch.Tensor or its subclass, a dict's its
+// dict type; null where the value kind does not say.
+PyObject *pythonTypeOf(const ValuePtr &v);
+
 // Whether every argument is known at trace time (the call may then run on the constants).
 bool allConstant(const TraceArgs &args, const TraceKwargs &kwargs);
 
 class BuiltinTable {
 public:
     static const BuiltinTable &instance();
-    // The handler of `fn` when it is builtins.<name> with a handler, else null.
-    BuiltinHandler find(PyObject *fn, const std::string &name) const;
+    // The handler of `fn` when it is the object a name in the table stands for, else null.
+    BuiltinHandler find(PyObject *fn) const;
     // The names with a handler, for tests.
     std::vector<std::string> names() const;
+    // The object a name stands for (borrowed): builtins.<name>, or <module>.<name> from a module
+    // already imported; null when there is none.
+    static PyObject *resolve(const std::string &name);
 
 private:
     BuiltinTable();

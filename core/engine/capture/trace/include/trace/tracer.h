@@ -23,12 +23,12 @@ class ShapePolicy;
 
 // A write to a Python object that existed before the region; replayed after the graph runs.
 struct SideEffect {
-    enum class Kind { SetAttr, SetCell, SetGlobal, SetItem, Rebuild };
+    enum class Kind { SetAttr, SetCell, SetGlobal, SetItem, Rebuild, Advance };
     Kind kind;
     ValuePtr target;  // the object (with a concrete object or a source); SetGlobal: unused
     std::string name; // attribute / global name
     ValuePtr key;     // SetItem
-    ValuePtr value;
+    ValuePtr value;   // Advance: how many items the trace took from the iterator `target`
 };
 
 // What one trace of a region produced.
@@ -95,6 +95,8 @@ public:
         int callSeqStart = -1;
         bool root = false;
         bool returned = false;
+        bool generator = false;       // an inlined generator function: runs to its end
+        std::vector<ValuePtr> yields; // generator: what it yielded, in order
         ValuePtr result;
         SourcePtr functionSource; // source of the function object (closure cells), may be null
     };
@@ -128,17 +130,40 @@ public:
                         std::vector<std::pair<std::string, ValuePtr>> kwargs);
     ValuePtr getAttr(const ValuePtr &obj, const std::string &name);
     ValuePtr objectAttr(const ValuePtr &obj, const std::string &name); // user objects, modules
+    ValuePtr namedTupleClassAttr(const ValuePtr &obj, const std::string &name);
+    ValuePtr superAttr(const ValuePtr &sup, const std::string &name);
     // The traced code read this tensor's sizes as numbers: symbolic dims become guarded values.
     void specializeDims(const ValuePtr &tensor);
     ValuePtr binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b);
     ValuePtr compareOp(int op, const ValuePtr &a, const ValuePtr &b);
     ValuePtr subscript(const ValuePtr &obj, const ValuePtr &key);
-    ValuePtr iterate(const ValuePtr &obj);                    // GET_ITER
+    void storeSlice(const ValuePtr &list, PyObject *slice, std::vector<ValuePtr> items);
+    ValuePtr iterate(const ValuePtr &obj); // GET_ITER
+    ValuePtr wrapIterator(PyObject *iterator, SourcePtr source);
+    // The next item of an iterator value, or null when it is exhausted; advances the iterator
+    // (and the iterators a lazy one reads from) as CPython's next() does.
+    ValuePtr iterNext(const ValuePtr &it);
+    // Every remaining item of `iterable`; an iterator is consumed, as by CPython's list(it).
+    std::vector<ValuePtr> drain(const ValuePtr &iterable);
     std::vector<ValuePtr> unpack(const ValuePtr &obj, int n); // n < 0: any length
     ValuePtr callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
                          std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    ValuePtr makeLibraryModule(const ValuePtr &cls, std::vector<ValuePtr> &args,
+                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     ValuePtr callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    ValuePtr callDequeMethod(const ValuePtr &self, const std::string &name,
+                             std::vector<ValuePtr> &args);
+    // Null when the call shape is not one the dict value models.
+    ValuePtr callDictMethod(const ValuePtr &self, const std::string &name,
+                            std::vector<ValuePtr> &args,
+                            std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    // nn.Module's own methods on a module value (children, parameters…); null when `fn` is not
+    // one of them or the call shape is not modelled (the method is then inlined).
+    ValuePtr callModuleMethod(const ValuePtr &module, PyObject *fn, std::vector<ValuePtr> &args,
+                              std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    // `key in module` for a ModuleDict (its keys guarded); null for other modules.
+    ValuePtr moduleContains(const ValuePtr &module, const ValuePtr &key);
     ValuePtr callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     // Records a grad-mode switch as a graph node (torch._C._set_grad_enabled), as Dynamo does.
@@ -176,7 +201,8 @@ private:
     std::vector<SourceSite> m_breakStack;
     long m_instructionCount = 0;
     bool m_gradMode = true;
-    bool m_gradSwitched = false; // a grad-mode node was recorded
+    bool m_gradSwitched = false;   // a grad-mode node was recorded
+    bool m_startGenerator = false; // the next inlined call may run a generator (iterNext)
     TraceResult m_result;
 };
 

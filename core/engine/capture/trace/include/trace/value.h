@@ -21,7 +21,8 @@ struct Value {
         Tuple,
         List,
         Dict,           // constant keys, Value values
-        Iterator,       // over `items`, position `index`
+        Iterator,       // `name` empty: over `items`, position `index`; else a lazy form
+                        // over other iterators (zip, map, chain, islice…: traceriter.cpp)
         UserFunction,   // a Python function object, inlined when called
         NestedFunction, // made by MAKE_FUNCTION during the trace (code, defaults, closure)
         BoundMethod,    // `self` + a Python function (inlined with self first)
@@ -39,6 +40,8 @@ struct Value {
                         // "decorated" for a function (`self`) wrapped by @no_grad()
         DictView,       // d.keys()/values()/items(): `self` = the dict, `name` = which; a live
                         // view (reads the dict's contents when used, as CPython's views do)
+        Super,          // super(`object`, `self`): attributes looked up after class `object`
+                        // in the MRO of `self` (an instance, or a class in a classmethod)
     };
 
     Kind kind = Kind::Constant;
@@ -50,14 +53,18 @@ struct Value {
     std::vector<std::string> dims; // Tensor: per dimension, a symbol ("s0") or "" when static
     std::vector<ValuePtr> items; // Tuple/List/Iterator items, Dict values, NestedFunction defaults
     std::vector<PyRef> keys;     // Dict keys
-    std::string name;            // TorchFunction: qualified name; methods: method name
-    ValuePtr self;               // BoundMethod/TensorMethod/ObjectMethod receiver
-    int index = 0;               // Iterator position
-    PyRef globals;               // NestedFunction: the globals its code runs with
-    ValuePtr kwDefaults;         // NestedFunction: a Dict, or null
+    std::string name; // TorchFunction: qualified name; methods: method name; NestedFunction:
+                      // __name__ when the trace set it; Iterator: its lazy form
+    ValuePtr self;    // BoundMethod/TensorMethod/ObjectMethod receiver
+    int index = 0;    // Iterator position
+    std::vector<long> counters;    // lazy Iterator state (islice: count, next, stop, step)
+    PyRef globals;                 // NestedFunction: the globals its code runs with
+    ValuePtr kwDefaults;           // NestedFunction: a Dict, or null
     std::vector<ValuePtr> closure; // NestedFunction: Cell values
     bool mutated = false;          // List/Dict with a source that the trace changed
-    PyRef tupleType;               // Tuple: a named tuple / structseq type (fields in `keys`)
+    // The Python type when not the plain one: Tuple: a named tuple / structseq type (fields in
+    // `keys`); Dict: OrderedDict or defaultdict (its default factory in `self`); List: deque.
+    PyRef pyType;
 
     static ValuePtr null();
     static ValuePtr constant(PyRef object);

@@ -1,0 +1,221 @@
+// Iterators: iter() of every value kind, next() on list iterators and on the lazy forms (zip,
+// map, filter, enumerate, chain, islice, count: Dynamo's iterator variables), and draining.
+// A lazy form reads its source iterators one item per next(), as CPython does, so an iterator
+// shared with the rest of the code is advanced exactly as far as CPython would advance it.
+#include "sources/pyobjects.h"
+#include "trace/breakcatalogue.h"
+#include "trace/tracer.h"
+
+namespace dynascope {
+
+namespace {
+// list(itertools.count()) never ends in CPython either; the trace stops long before memory does.
+constexpr size_t kMaxDrained = 100000;
+} // namespace
+
+ValuePtr Tracer::iterate(const ValuePtr &v) {
+    using K = Value::Kind;
+    auto it = Value::ofKind(K::Iterator);
+    switch (v->kind) {
+    case K::Iterator:
+        return v;
+    case K::Tuple:
+    case K::List:
+        it->items = v->items;
+        return it;
+    case K::Dict:
+        for (const PyRef &k : v->keys)
+            it->items.push_back(Value::constant(k));
+        return it;
+    case K::DictView: {
+        // The dict's contents now: a view sees every change made since it was taken.
+        const ValuePtr &d = v->self;
+        for (size_t i = 0; i < d->keys.size(); ++i) {
+            ValuePtr k = Value::constant(d->keys[i]);
+            if (v->name == "items")
+                it->items.push_back(Value::sequence(K::Tuple, {k, d->items[i]}));
+            else
+                it->items.push_back(v->name == "keys" ? k : d->items[i]);
+        }
+        return it;
+    }
+    case K::Tensor: {
+        std::vector<std::string> shape = shapeStrings(*v);
+        if (shape.empty())
+            throw GraphBreak(BreakId::TensorPythonOp, "iteration over a 0-d tensor");
+        ValuePtr n = getAttr(v, "shape");
+        PyRef size = PyRef::steal(PySequence_GetItem(n->object.get(), 0));
+        long count = PyLong_AsLong(size.get());
+        for (long i = 0; i < count; ++i)
+            it->items.push_back(subscript(v, Value::constant(PyRef::steal(PyLong_FromLong(i)))));
+        return it;
+    }
+    case K::NNModule: {
+        // ModuleList / Sequential: children by index; ModuleDict: its keys.
+        PyObject *mod = v->object.get();
+        std::string type = Py_TYPE(mod)->tp_name;
+        Py_ssize_t n = PyObject_Length(mod);
+        if (n < 0 || (type != "ModuleList" && type != "Sequential" && type != "ModuleDict" &&
+                      type != "ParameterList")) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
+        }
+        if (type == "ModuleDict") {
+            PyRef keys = PyRef::steal(PyObject_CallMethod(mod, "keys", nullptr));
+            PyRef list = keys ? PyRef::steal(PySequence_List(keys.get())) : PyRef();
+            for (Py_ssize_t i = 0; list && i < PyList_Size(list.get()); ++i)
+                it->items.push_back(Value::constant(PyList_GetItem(list.get(), i)));
+            PyErr_Clear();
+            return it;
+        }
+        for (Py_ssize_t i = 0; i < n; ++i) {
+            PyRef key = PyRef::steal(PyLong_FromSsize_t(i));
+            PyRef child = PyRef::steal(PyObject_GetItem(mod, key.get()));
+            if (!child) {
+                PyErr_Clear();
+                throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
+            }
+            it->items.push_back(
+                wrap(child.get(), v->source ? Source::item(v->source, key) : nullptr));
+        }
+        return it;
+    }
+    case K::Constant: {
+        PyRef iter = PyRef::steal(PyObject_GetIter(v->object.get()));
+        if (!iter) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "iteration over " + v->describe());
+        }
+        while (PyRef item = PyRef::steal(PyIter_Next(iter.get())))
+            it->items.push_back(wrapUnguarded(item.get()));
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "iteration over " + v->describe());
+        }
+        return it;
+    }
+    default:
+        throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
+    }
+}
+
+// A list/tuple iterator from the frame (one a break carried over): its items are read through
+// the iterator's state; how far the trace advanced it is replayed on the real iterator after the
+// graph (SideEffect::Advance). Null for other objects.
+ValuePtr Tracer::wrapIterator(PyObject *o, SourcePtr source) {
+    PyRef rest = Source::remainingItems(o);
+    if (!rest) {
+        PyErr_Clear();
+        return nullptr;
+    }
+    auto v = Value::ofKind(Value::Kind::Iterator, PyRef::borrow(o), source);
+    addGuard(Guard::typeMatch(source, o));
+    SourcePtr restSrc = Source::iteratorRemaining(source);
+    addGuard(Guard::sequenceLength(restSrc, rest.get()));
+    m_wrapped[o] = v;
+    for (Py_ssize_t i = 0; i < PyTuple_Size(rest.get()); ++i)
+        v->items.push_back(wrap(PyTuple_GET_ITEM(rest.get(), i),
+                                Source::item(restSrc, PyRef::steal(PyLong_FromSsize_t(i)))));
+    return v;
+}
+
+ValuePtr Tracer::iterNext(const ValuePtr &it) {
+    using K = Value::Kind;
+    if (it->kind != K::Iterator)
+        throw GraphBreak(BreakId::UnknownValue, "next() of " + it->describe());
+    const std::string &form = it->name;
+    if (form.empty()) {
+        if (it->index < static_cast<int>(it->items.size()))
+            return it->items[it->index++];
+        return nullptr;
+    }
+    if (form == "zip" || form == "map") {
+        std::vector<ValuePtr> row;
+        for (const ValuePtr &sub : it->items) {
+            ValuePtr v = iterNext(sub);
+            if (!v)
+                return nullptr; // CPython's zip stops at the first exhausted iterator too
+            row.push_back(v);
+        }
+        if (row.empty())
+            return nullptr;
+        return form == "zip" ? Value::sequence(K::Tuple, row) : call(it->self, row, {});
+    }
+    if (form == "enumerate") {
+        ValuePtr v = iterNext(it->items[0]);
+        if (!v)
+            return nullptr;
+        ValuePtr n = Value::constant(PyRef::steal(PyLong_FromLong(it->counters[0]++)));
+        return Value::sequence(K::Tuple, {n, v});
+    }
+    if (form == "filter") {
+        while (ValuePtr v = iterNext(it->items[0])) {
+            bool none = it->self->isConstant() && it->self->object.get() == Py_None;
+            if (truthOf(none ? v : call(it->self, {v}, {})))
+                return v;
+        }
+        return nullptr;
+    }
+    if (form == "chain") {
+        for (; it->index < static_cast<int>(it->items.size()); ++it->index)
+            if (ValuePtr v = iterNext(it->items[it->index]))
+                return v;
+        return nullptr;
+    }
+    if (form == "generator") {
+        // A generator expression's first read runs its body to the end (Tracer::call).
+        ValuePtr fn = it->self;
+        std::vector<ValuePtr> args = std::move(it->items);
+        it->name.clear();
+        it->items.clear();
+        it->self = nullptr;
+        m_startGenerator = true;
+        ValuePtr ran = call(fn, std::move(args), {});
+        it->items = ran->items;
+        it->index = 0;
+        return iterNext(it);
+    }
+    if (form == "repeat")
+        return it->self;
+    if (form == "count") {
+        ValuePtr v = Value::constant(PyRef::steal(PyLong_FromLong(it->counters[0])));
+        it->counters[0] += it->counters[1];
+        return v;
+    }
+    if (form == "islice") {
+        // CPython's islice_next: skip to `next`, stop at `stop` (-1: none), then step.
+        long &count = it->counters[0], &next = it->counters[1];
+        long stop = it->counters[2], step = it->counters[3];
+        for (; count < next; ++count)
+            if (!iterNext(it->items[0]))
+                return nullptr;
+        if (stop != -1 && count >= stop)
+            return nullptr;
+        ValuePtr v = iterNext(it->items[0]);
+        if (!v)
+            return nullptr;
+        ++count;
+        long before = next;
+        next += step;
+        if (next < before || (stop != -1 && next > stop))
+            next = stop;
+        return v;
+    }
+    throw GraphBreak(BreakId::UnknownValue, "next() of a " + form + " iterator");
+}
+
+std::vector<ValuePtr> Tracer::drain(const ValuePtr &iterable) {
+    if (iterable->kind == Value::Kind::Tuple || iterable->kind == Value::Kind::List)
+        return iterable->items;
+    ValuePtr it = iterate(iterable);
+    std::vector<ValuePtr> out;
+    while (ValuePtr v = iterNext(it)) {
+        out.push_back(v);
+        if (out.size() > kMaxDrained)
+            throw GraphBreak(BreakId::TooManyInstructions,
+                             "an iterator of more than " + std::to_string(kMaxDrained) + " items");
+    }
+    return out;
+}
+
+} // namespace dynascope

@@ -102,11 +102,11 @@ int main(int argc, char **argv) {
         double after = residentMiB();
         report("session intake (events kept)", before, after);
         before = after;
-        std::vector<CapturedGraph> graphs;
-        for (const Json &j : session.eventsOfType(EventType::Graph))
-            graphs.push_back(j.get<CapturedGraph>());
+        // The session decoded graphs, breaks and trace steps at intake (CaptureSession::capture());
+        // GraphDocks keeps a copy of the graphs the views were given.
+        std::vector<CapturedGraph> graphs = session.capture().graphs();
         after = residentMiB();
-        report("graphs decoded (GraphDocks)", before, after);
+        report("graphs copied (GraphDocks)", before, after);
         before = after;
         ExplainPanel explain;
         explain.setGraphs(graphs, {});
@@ -114,7 +114,7 @@ int main(int argc, char **argv) {
         report("explain panel", before, after);
         before = after;
         TracerPanel tracer;
-        tracer.setSteps(TraceStepModel::stepsFromEvents(session.allEvents()));
+        tracer.syncSteps(session.capture().traceSteps());
         after = residentMiB();
         report("tracer", before, after);
         before = after;

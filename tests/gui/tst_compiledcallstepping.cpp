@@ -93,7 +93,7 @@ private slots:
         QCOMPARE(bar->markCount(), int(calls.size()));
         QVERIFY(bar->isVisible());
         for (int i = 0; i < bar->markCount(); ++i) {
-            const Step *step = timeline.step(bar->marks()[size_t(i)].position);
+            const std::optional<Step> step = timeline.step(bar->marks()[size_t(i)].position);
             QVERIFY(step);
             QCOMPARE(QString::fromStdString(step->opname), QStringLiteral("CALL"));
             QCOMPARE(step->line, 11 + i);

@@ -5,6 +5,7 @@
 // after each (the graph view also after malloc_trim, and after clearing its scene).
 //
 //   bench_entrymemory [CALLS]   (default 500)
+#include "benchsupport.h"
 #include "capturesession.h"
 #include "graph/explainpanel.h"
 #include "graph/graphdocument.h"
@@ -28,15 +29,9 @@
 #include <unistd.h>
 
 using namespace dynascope;
+using bench::residentMiB;
 
 namespace {
-
-double residentMiB() {
-    std::ifstream statm("/proc/self/statm");
-    long pages = 0, resident = 0;
-    statm >> pages >> resident;
-    return resident * double(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
-}
 
 void settle(int ms) {
     QElapsedTimer t;
@@ -53,20 +48,8 @@ int main(int argc, char **argv) {
     const int calls = argc > 1 ? std::atoi(argv[1]) : 500;
     QTemporaryDir dir;
     const QString script = dir.filePath("storm.py");
-    QFile file(script);
-    if (!file.open(QIODevice::WriteOnly))
+    if (!bench::writeStormScript(script, calls, 4000))
         return 1;
-    file.write(QString("import torch\n"
-                       "torch._dynamo.config.cache_size_limit = 4000\n\n"
-                       "@torch.compile(backend=\"eager\", dynamic=False)\n"
-                       "def scale(x, n):\n"
-                       "    return x * n + 1\n\n"
-                       "x = torch.ones(4)\n"
-                       "for n in range(%1):\n"
-                       "    scale(x, n)\n")
-                   .arg(calls)
-                   .toUtf8());
-    file.close();
     QProcess worker;
     worker.start(QStringLiteral(DYNASCOPE_EXE), {"worker"});
     worker.write(QByteArray("{\"cmd\":\"run\",\"script\":\"") + script.toUtf8() +

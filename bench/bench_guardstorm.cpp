@@ -5,6 +5,7 @@
 // resident set (VmHWM) and the bytes of the `call` events the session received.
 //
 //   bench_guardstorm [CALLS]
+#include "benchsupport.h"
 #include "capturesession.h"
 #include "guards/calltimeline.h"
 #include "guards/guardsdock.h"
@@ -43,20 +44,8 @@ int main(int argc, char **argv) {
     const int calls = argc > 1 ? std::atoi(argv[1]) : 1000;
     QTemporaryDir dir;
     const QString script = dir.filePath("storm.py");
-    QFile file(script);
-    if (!file.open(QIODevice::WriteOnly))
+    if (!bench::writeStormScript(script, calls, 2000))
         return 1;
-    file.write(QString("import torch\n"
-                       "torch._dynamo.config.cache_size_limit = 2000\n\n"
-                       "@torch.compile(backend=\"eager\", dynamic=False)\n"
-                       "def scale(x, n):\n"
-                       "    return x * n + 1\n\n"
-                       "x = torch.ones(4)\n"
-                       "for n in range(%1):\n"
-                       "    scale(x, n)\n")
-                   .arg(calls)
-                   .toUtf8());
-    file.close();
 
     MainWindow window;
     window.resize(1280, 800);

@@ -12,6 +12,7 @@
 // (Save Recording's path), everything is dropped, and the file is opened into a new session
 // (Open Recording's path: RecordingFile::read, applyTo); the growth of the resident set and of
 // its peak (VmHWM, reset through /proc/self/clear_refs) while opening are reported.
+#include "benchsupport.h"
 #include "capturesession.h"
 #include "model/capturefile.h"
 #include "recording/recordingfile.h"
@@ -31,14 +32,9 @@
 #include <unistd.h>
 
 using namespace dynascope;
+using bench::residentMiB;
 
 namespace {
-double residentMiB() {
-    std::ifstream statm("/proc/self/statm");
-    long pages = 0, resident = 0;
-    statm >> pages >> resident;
-    return resident * double(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
-}
 
 // The peak resident set (VmHWM) in MiB.
 double peakMiB() {

@@ -81,7 +81,8 @@ ValuePtr callEnumerate(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs
     return settle(t, it, isIterator(args[0]));
 }
 
-ValuePtr callZip(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+// zip(*its) and chain(*its): a lazy iterator over every argument, iterated as CPython would.
+static ValuePtr lazyOverArguments(Tracer &t, const char *kind, TraceArgs &args, TraceKwargs &kwargs) {
     if (!kwargs.empty())
         return nullptr;
     std::vector<ValuePtr> sources;
@@ -90,7 +91,11 @@ ValuePtr callZip(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwar
         sources.push_back(t.iterate(a));
         shared = shared || isIterator(a);
     }
-    return settle(t, lazyIterator("zip", sources), shared);
+    return settle(t, lazyIterator(kind, sources), shared);
+}
+
+ValuePtr callZip(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    return lazyOverArguments(t, "zip", args, kwargs);
 }
 
 ValuePtr callMap(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
@@ -338,15 +343,7 @@ ValuePtr callReduce(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &k
 }
 
 ValuePtr callChain(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
-    if (!kwargs.empty())
-        return nullptr;
-    std::vector<ValuePtr> sources;
-    bool shared = false;
-    for (const ValuePtr &a : args) {
-        sources.push_back(t.iterate(a));
-        shared = shared || isIterator(a);
-    }
-    return settle(t, lazyIterator("chain", sources), shared);
+    return lazyOverArguments(t, "chain", args, kwargs);
 }
 
 // islice(iterable, stop) / islice(iterable, start, stop[, step]), bounds as CPython checks them.

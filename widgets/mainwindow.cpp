@@ -479,6 +479,7 @@ void MainWindow::run() {
     if (!confirmSaveBeforeRun())
         return;
     m_bannerNote.clear();
+    statusBar()->clearMessage(); // "press F5 to run it" must not outlive the press
     m_session->setScript(m_path, m_editor->text());
     m_run->run();
 }

@@ -102,7 +102,9 @@ private:
         window.runController()->worker()->setExecutable(DYNASCOPE_EXE);
         QVERIFY(window.openFile(m_script));
         QSignalSpy running(window.runController(), &RunController::runningChanged);
+        QVERIFY(window.statusBar()->currentMessage().contains("press F5"));
         window.run();
+        QCOMPARE(window.statusBar()->currentMessage(), QString()); // the hint went with the press
         QTRY_VERIFY_WITH_TIMEOUT(!running.isEmpty() && !running.last().first().toBool(), 120000);
         QCOMPARE(window.session()->exitStatus().value_or(-1), 0);
     }

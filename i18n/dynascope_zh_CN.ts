@@ -215,6 +215,10 @@
         <source>Recording: %1</source>
         <translation>录制：%1</translation>
     </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>WorkerMemoryLimit</name>

@@ -155,7 +155,15 @@ bool RecordingFile::readInBackground(const QString &path) {
     QEventLoop loop;
     bool ok = false;
     std::thread reader([&] {
-        ok = read(path);
+        // An exception leaving a std::thread ends the program: a file too big for memory is a
+        // refused file, not a crash.
+        try {
+            ok = read(path);
+        } catch (const std::exception &e) {
+            ok = false;
+            m_error = tr("cannot read %1: %2").arg(QDir::toNativeSeparators(path),
+                                                   QString::fromLocal8Bit(e.what()));
+        }
         // Queued: delivered once loop.exec() runs, even when the read ends before it starts.
         QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
     });

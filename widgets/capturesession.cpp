@@ -58,8 +58,8 @@ void CaptureSession::addEvent(const Event &event) {
         return;
     m_events.push_back(event);
     m_stepsBefore.push_back(m_steps->size());
-    std::vector<Json> &ofType = m_eventsByType[event.type];
-    ofType.push_back(event.body);
+    std::vector<size_t> &ofType = m_eventsByType[event.type];
+    ofType.push_back(m_events.size() - 1);
     const int index = int(ofType.size()) - 1;
 
     // The codecs are tolerant, but a field of the wrong type still throws: the stream is
@@ -212,10 +212,9 @@ std::optional<std::pair<int, int>> CaptureSession::errorLocation() const {
     return std::nullopt;
 }
 
-const std::vector<Json> &CaptureSession::eventsOfType(const std::string &type) const {
-    static const std::vector<Json> none;
+EventsOfType CaptureSession::eventsOfType(const std::string &type) const {
     auto it = m_eventsByType.find(type);
-    return it == m_eventsByType.end() ? none : it->second;
+    return it == m_eventsByType.end() ? EventsOfType() : EventsOfType(m_events, it->second);
 }
 
 void CaptureSession::setSelectedLine(int line) {

@@ -4,6 +4,7 @@
 #include "consolelog.h"
 #include "model/capturedigest.h"
 #include "model/event.h"
+#include "model/eventsoftype.h"
 #include "model/instruction.h"
 #include "model/scripterror.h"
 #include "model/stepstore.h"
@@ -43,7 +44,8 @@ enum class RunState { Idle, Running, Finished, Stopped, Crashed, FailedToStart }
 //  - Run data: codeInfos(), codeInfo(id), error(), exitStatus(), console(), capture() (graphs,
 //    breaks and trace steps, typed), and for every other event type
 //    eventsOfType("graph"|"graph_break"|"guards"|"call"|…) — the raw JSON bodies, decode with
-//    the model's from_json. allEvents() keeps the stream order. "output"
+//    the model's from_json (a view into allEvents(): each event's JSON is kept once).
+//    allEvents() keeps the stream order. "output"
 //    events are kept there only for the run's first megabyte of output (a recording saves
 //    those); later output lives only in console(), bounded to its last megabyte.
 //  - Steps are the exception: a recording has up to millions, so "step" events go into a
@@ -102,7 +104,7 @@ public:
     // The console's text: the run's last megabyte of output (consolelog.h).
     const ConsoleLog &console() const { return m_console; }
     // The events of one type in stream order; empty for "step" (see steps()).
-    const std::vector<Json> &eventsOfType(const std::string &type) const;
+    EventsOfType eventsOfType(const std::string &type) const;
     // Every stored event but the steps, in stream order.
     const std::vector<Event> &allEvents() const { return m_events; }
     // The run's graphs, breaks and trace steps, decoded as their events arrived.
@@ -155,7 +157,7 @@ private:
     std::vector<Event> m_events;
     std::vector<size_t> m_stepsBefore; // per event of m_events: steps stored before it came
     std::shared_ptr<StepStore> m_steps = std::make_shared<StepStore>();
-    std::map<std::string, std::vector<Json>> m_eventsByType;
+    std::map<std::string, std::vector<size_t>> m_eventsByType; // positions in m_events
     CaptureDigest m_capture;
     std::vector<CodeInfo> m_codeInfos;
     CodeIdAliases m_codeAliases; // the recorder's ids of code objects already described

@@ -1,4 +1,5 @@
-// CaptureDigest: graph, graph_break and trace_step events decoded once, in stream order.
+// CaptureDigest: graph, graph_break, trace_step, guards and call events decoded once, in stream
+// order.
 #include "model/capturedigest.h"
 
 namespace dynascope {
@@ -11,7 +12,9 @@ bool CaptureDigest::add(const Event &event, std::string *error) {
     const Json &j = event.body;
     const bool graph = event.type == EventType::Graph;
     const bool brk = event.type == EventType::GraphBreak;
-    if (!graph && !brk && event.type != EventType::TraceStep)
+    const bool guards = event.type == EventType::Guards;
+    const bool call = event.type == EventType::Call;
+    if (!graph && !brk && !guards && !call && event.type != EventType::TraceStep)
         return false;
     if (!j.is_object()) {
         ++m_skipped;
@@ -27,6 +30,19 @@ bool CaptureDigest::add(const Event &event, std::string *error) {
             m_lastGraph = m_graphs.back().id;
             m_lastGraphFunction = m_graphs.back().function;
             m_lastGraphRegion = m_graphs.back().regionStartOffset;
+            m_pendingGraph[{m_lastGraphFunction, m_lastGraphRegion}] = m_lastGraph;
+        } else if (guards) {
+            DigestedEntry entry{j.get<CacheEntryGuards>(), {}};
+            const auto region =
+                std::make_pair(entry.guards.function, entry.guards.regionStart);
+            if (auto it = m_pendingGraph.find(region); it != m_pendingGraph.end()) {
+                entry.graphId = it->second;
+                m_graphOfEntry[{entry.guards.function, entry.guards.number}] = it->second;
+                m_pendingGraph.erase(it);
+            }
+            m_entries.push_back(std::move(entry));
+        } else if (call) {
+            m_calls.push_back(j.get<CallRecord>());
         } else if (brk) {
             m_breaks.push_back(j.get<GraphBreakInfo>());
         } else {
@@ -46,6 +62,11 @@ bool CaptureDigest::add(const Event &event, std::string *error) {
         return false;
     }
     return true;
+}
+
+std::string CaptureDigest::graphOfEntry(const std::string &function, int entry) const {
+    const auto it = m_graphOfEntry.find({function, entry});
+    return it == m_graphOfEntry.end() ? std::string() : it->second;
 }
 
 size_t CaptureDigest::addFrom(const std::vector<Event> &events, size_t from) {

@@ -149,7 +149,7 @@ std::vector<std::string> LessonTargetResolver::outputLines() const {
 LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
     std::vector<LessonTargetMatch> matches;
     auto stepLike = [&](const std::string &type, const char *indexKey) {
-        const std::vector<Json> &events = m_events(type);
+        const EventsOfType events = m_events(type);
         for (size_t i = 0; i < events.size(); ++i) {
             const Json &e = events[i];
             if (type == EventType::Step && text(e, "event") != "instruction")
@@ -194,7 +194,7 @@ LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
         break;
     case Kind::Node:
     case Kind::Graph: {
-        const std::vector<Json> &graphs = m_events(EventType::Graph);
+        const EventsOfType graphs = m_events(EventType::Graph);
         for (size_t g = 0; g < graphs.size(); ++g) {
             const std::string id = text(graphs[g], "id");
             if (!same(t.graph, id))
@@ -236,7 +236,7 @@ LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
     }
     case Kind::Guard:
     case Kind::CacheEntry: {
-        const std::vector<Json> &events = m_events(EventType::Guards);
+        const EventsOfType events = m_events(EventType::Guards);
         for (size_t i = 0; i < events.size(); ++i) {
             const int entry = int(number(events[i], "entry", -1));
             if (!same(t.function, text(events[i], "function")) ||
@@ -279,7 +279,7 @@ LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
         break;
     }
     case Kind::Break: {
-        const std::vector<Json> &events = m_events(EventType::GraphBreak);
+        const EventsOfType events = m_events(EventType::GraphBreak);
         for (size_t i = 0; i < events.size(); ++i) {
             const Json site = innermostSite(events[i]);
             if (!same(t.breakType, text(events[i], "break_type")) ||
@@ -298,7 +298,7 @@ LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
         break;
     }
     case Kind::Call: {
-        const std::vector<Json> &events = m_events(EventType::Call);
+        const EventsOfType events = m_events(EventType::Call);
         for (size_t i = 0; i < events.size(); ++i) {
             if (!same(t.function, text(events[i], "function")) ||
                 !same(t.result, text(events[i], "result")))
@@ -330,7 +330,7 @@ LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
     }
     case Kind::Kernel: {
         // Only kernels g++ built: a graph that fell back to eager ran none of its loops.
-        const std::vector<Json> &events = m_events(EventType::Kernels);
+        const EventsOfType events = m_events(EventType::Kernels);
         for (size_t i = 0; i < events.size(); ++i) {
             const std::vector<KernelGraphRecord> records = kernelRecordsFromEvent(events[i]);
             for (size_t r = 0; r < records.size(); ++r) {
@@ -359,7 +359,7 @@ LessonTargetMatch LessonTargetResolver::resolve(const LessonTarget &t) const {
         break;
     }
     case Kind::Timing: {
-        const std::vector<Json> &events = m_events(EventType::Timing);
+        const EventsOfType events = m_events(EventType::Timing);
         for (size_t i = 0; i < events.size(); ++i) {
             const TimingReport report = timingReportFromEvent(events[i]);
             for (size_t f = 0; f < report.functions.size(); ++f) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/event.h"
+#include "model/eventsoftype.h"
 #include "model/lesson.h"
 #include "model/stepstore.h"
 
@@ -38,7 +39,7 @@ struct LessonTargetMatch {
 class LessonTargetResolver {
 public:
     // The run's events of one type ("step", "graph", …), in stream order.
-    using EventLookup = std::function<const std::vector<Json> &(const std::string &type)>;
+    using EventLookup = std::function<EventsOfType(const std::string &type)>;
 
     // `steps`, when given, holds the run's steps (a session keeps them out of its events);
     // otherwise steps are looked up as "step" events.

@@ -247,24 +247,23 @@ private slots:
                 j["step"] = step;
             return j;
         };
-        std::vector<Event> events;
-        auto add = [&](Json j) { events.push_back({j.at("type").get<std::string>(), j}); };
+        CaptureDigest capture;
+        auto add = [&](Json j) { QVERIFY(capture.add({j.at("type").get<std::string>(), j})); };
         add(Json{{"type", "graph"}, {"id", "G1"}, {"function", "f"}, {"region_start", 0}});
-        add(Json{{"type", "guards"}, {"function", "f"}, {"entry", 0}, {"region_start", 0}});
-        add(Json{{"type", "guards"}, {"function", "f"}, {"entry", 1}, {"region_start", 0}});
-        const std::vector<Json> calls = {call(1, 2, CallOutcome::Miss, 0),
-                                         call(2, -1, CallOutcome::Hit, 0),
-                                         call(3, 1, CallOutcome::Recompile, 1)};
-        std::vector<Json> guards;
-        for (const Event &e : events)
-            if (e.type == "guards")
-                guards.push_back(e.body);
+        for (int entry : {0, 1})
+            add(Json{{"type", "guards"},
+                     {"function", "f"},
+                     {"entry", entry},
+                     {"region_start", 0},
+                     {"guards", Json::array()}});
+        for (const Json &c : {call(1, 2, CallOutcome::Miss, 0), call(2, -1, CallOutcome::Hit, 0),
+                       call(3, 1, CallOutcome::Recompile, 1)})
+            add(c);
         GuardsCache cache;
-        QVERIFY(cache.update(guards, calls));
-        const auto graphs = CompiledCallMarks::entryGraphs(events);
-        QCOMPARE(graphs.size(), size_t(1));
-        QCOMPARE(graphs.at({"f", 0}), std::string("G1"));
-        const auto marks = CompiledCallMarks::build(timeline, cache, graphs);
+        QVERIFY(cache.update(capture));
+        QCOMPARE(capture.graphOfEntry("f", 0), std::string("G1"));
+        QCOMPARE(capture.graphOfEntry("f", 1), std::string()); // its region made no new graph
+        const auto marks = CompiledCallMarks::build(timeline, cache, capture);
         QCOMPARE(marks.size(), size_t(2));
         QCOMPARE(marks[0].position, 1);
         QCOMPARE(CompiledCallMarks::text(marks[0]),

@@ -93,25 +93,32 @@ private:
 private slots:
     void initTestCase() { isolateSettings(m_settingsDir); }
 
-    // The decoder keeps entries and calls per function and skips malformed events.
+    // The session's digest decodes guards and call events once (a malformed one is skipped and
+    // counted); the cache files them per function, with each call's reasons resolved.
     void decoder() {
-        GuardsCache cache;
-        std::vector<Json> guards = {
-            Json{{"function", "f"},
-                 {"entry", 0},
-                 {"region_start", 0},
-                 {"guards", Json::array({Json{{"kind", "TYPE_MATCH"},
-                                              {"source", "L['x']"},
-                                              {"text", "t"},
-                                              {"terms", {"type(x) = int"}}}})}},
-            Json{{"function", "f"}, {"entry", "zero"}}, // malformed
+        CaptureDigest capture;
+        auto add = [&capture](const char *type, Json body) {
+            body["type"] = type;
+            return capture.add({type, body});
         };
-        Json first = call(1, CallOutcome::Miss);
-        Json second = call(2, CallOutcome::Hit);
-        std::vector<Json> calls = {first, second, Json{{"function", "f"}, {"regions", 3}}};
-        QVERIFY(cache.update(guards, calls));
-        QCOMPARE(cache.skipped(),
-                 1 + 0); // the guards event; regions: 3 is not an array → no regions
+        QVERIFY(add("guards", Json{{"function", "f"},
+                                   {"entry", 0},
+                                   {"region_start", 0},
+                                   {"guards", Json::array({Json{{"kind", "TYPE_MATCH"},
+                                                                {"source", "L['x']"},
+                                                                {"text", "t"},
+                                                                {"terms", {"type(x) = int"}}}})}}));
+        QVERIFY(!add("guards", Json{{"function", "f"}, {"entry", "zero"}})); // malformed
+        QVERIFY(add("call", call(1, CallOutcome::Miss)));
+        QVERIFY(add("call", call(2, CallOutcome::Hit)));
+        // regions: 3 is not an array → a call without regions, kept
+        QVERIFY(add("call", Json{{"function", "f"}, {"regions", 3}}));
+        QCOMPARE(capture.skipped(), 1);
+        QCOMPARE(capture.cacheEntries().size(), size_t(1));
+        QCOMPARE(capture.calls().size(), size_t(3));
+
+        GuardsCache cache;
+        QVERIFY(cache.update(capture));
         const FunctionCache *f = cache.function("f");
         QVERIFY(f);
         QCOMPARE(int(f->entries.size()), 1);
@@ -119,7 +126,10 @@ private slots:
         QCOMPARE(int(f->calls.size()), 3);
         QCOMPARE(f->summary.hits, 2L); // call 2, and the record without regions
         QCOMPARE(f->summary.misses, 1L);
-        QVERIFY(!cache.update(guards, calls)); // nothing new
+        QVERIFY(!cache.update(capture)); // nothing new
+        QVERIFY(add("call", call(3, CallOutcome::Hit)));
+        QVERIFY(cache.update(capture)); // only the new call is filed
+        QCOMPARE(int(cache.function("f")->calls.size()), 4);
     }
 
     void warnings() {

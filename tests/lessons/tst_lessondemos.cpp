@@ -20,10 +20,9 @@ struct DemoRun {
     int exitStatus = -1;
     QString stderrText;
 
-    const std::vector<Json> &of(const std::string &type) const {
-        static const std::vector<Json> none;
+    EventsOfType of(const std::string &type) const {
         const auto it = events.find(type);
-        return it == events.end() ? none : it->second;
+        return it == events.end() ? EventsOfType() : EventsOfType(it->second);
     }
 };
 
@@ -270,7 +269,7 @@ private:
     LessonTargetMatch resolve(const LessonStop &stop) const {
         const DemoRun &run = m_runs.at(stop.demo);
         LessonTargetResolver resolver(
-            [&run](const std::string &type) -> const std::vector<Json> & { return run.of(type); });
+            [&run](const std::string &type) { return run.of(type); });
         return resolver.resolve(stop.target);
     }
 

@@ -1,6 +1,7 @@
 // Typed capture events: TraceStep and CacheEntryGuards round trips, and CaptureDigest's
-// decoding of a run's stream — steps tied to their region's graph, incremental feeding equal
-// to decoding the whole stream at once, malformed events skipped and counted.
+// decoding of a run's stream — steps tied to their region's graph, cache entries tied to the
+// graph they run, incremental feeding equal to decoding the whole stream at once, malformed
+// events skipped and counted.
 #include "model/capturedigest.h"
 
 #include <QtTest>
@@ -50,6 +51,23 @@ std::vector<Event> sampleRun() {
     run.push_back(graphEvent("G2", "f", 12));
     run.push_back(stepEvent(0, "f", 12, 0));
     return run;
+}
+Event guardsEvent(const std::string &function, int entry, int region) {
+    CacheEntryGuards e;
+    e.function = function;
+    e.number = entry;
+    e.regionStart = region;
+    return makeEvent(EventType::Guards, e);
+}
+
+Event callEvent(const std::string &function, long index, int entry) {
+    CallRecord c;
+    c.function = function;
+    c.index = index;
+    RegionCall r;
+    r.entry = entry;
+    c.regions.push_back(r);
+    return makeEvent(EventType::Call, c);
 }
 } // namespace
 
@@ -132,6 +150,32 @@ private slots:
         QCOMPARE(steps[2].graphId, std::string());     // its region made no graph (yet)
         QCOMPARE(steps[3].graphId, std::string("G2"));
         QCOMPARE(d.skipped(), 0);
+    }
+    // Each new entry's graph comes just before its guards (same function, same region); an
+    // entry whose region made no graph (a recompile of a graphless region) pairs with none, and
+    // two functions interleaving do not take each other's graphs.
+    void entriesTiedToTheGraphTheyRun() {
+        CaptureDigest d;
+        d.add(graphEvent("G1", "f", 0));
+        d.add(graphEvent("G2", "g", 0)); // g's graph arrives before f's guards
+        d.add(guardsEvent("g", 0, 0));
+        d.add(guardsEvent("f", 0, 0));
+        d.add(callEvent("f", 1, 0));
+        d.add(guardsEvent("f", 1, 0)); // a recompile that made no new graph
+        d.add(graphEvent("G3", "f", 14));
+        d.add(guardsEvent("f", 2, 14));
+        d.add(callEvent("f", 2, 2));
+        QCOMPARE(d.skipped(), 0);
+        QCOMPARE(d.graphOfEntry("f", 0), std::string("G1"));
+        QCOMPARE(d.graphOfEntry("g", 0), std::string("G2"));
+        QCOMPARE(d.graphOfEntry("f", 1), std::string());
+        QCOMPARE(d.graphOfEntry("f", 2), std::string("G3"));
+        QCOMPARE(d.graphOfEntry("h", 0), std::string());
+        QCOMPARE(d.cacheEntries().size(), size_t(4));
+        QCOMPARE(d.cacheEntries()[1].graphId, std::string("G1"));
+        QCOMPARE(d.calls().size(), size_t(2));
+        QCOMPARE(d.calls()[1].index, 2L);
+        QCOMPARE(d.calls()[1].regions[0].entry, 2);
     }
     void incrementalEqualsWhole() {
         const std::vector<Event> run = sampleRun();

@@ -264,10 +264,9 @@ private slots:
         events["output"] = {parsed(R"J({"stream":"stdout","text":"share 0.25"})J"),
                             parsed(R"J({"stream":"stdout","text":"\np99 1.5 ms\n"})J"),
                             parsed(R"J({"stream":"stderr","text":"share 9"})J")};
-        const std::vector<Json> none;
-        LessonTargetResolver resolver([&](const std::string &type) -> const std::vector<Json> & {
+        LessonTargetResolver resolver([&](const std::string &type) {
             const auto it = events.find(type);
-            return it == events.end() ? none : it->second;
+            return it == events.end() ? EventsOfType() : EventsOfType(it->second);
         });
 
         LessonTarget t;

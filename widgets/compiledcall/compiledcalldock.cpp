@@ -65,8 +65,7 @@ void CompiledCallDock::refreshMarks() {
     if (!guards)
         return;
     guards->refresh();
-    m_marks = CompiledCallMarks::build(m_panel->timeline(), guards->cache(),
-                                       CompiledCallMarks::entryGraphs(m_session->allEvents()));
+    m_marks = CompiledCallMarks::build(m_panel->timeline(), guards->cache(), m_session->capture());
     m_bar->setMarks(m_marks, m_panel->timeline().count());
 }
 

@@ -2,6 +2,7 @@
 #include "compiledcallmarks.h"
 
 #include "guards/guardscache.h"
+#include "model/capturedigest.h"
 #include "stepper/steptimeline.h"
 
 #include <algorithm>
@@ -9,43 +10,9 @@
 
 namespace dynascope {
 
-CompiledCallMarks::EntryGraphs CompiledCallMarks::entryGraphs(const std::vector<Event> &events) {
-    EntryGraphs out;
-    std::map<std::pair<std::string, int>, std::string> pending; // (function, region) → graph
-    for (const Event &e : events) {
-        if (e.type != EventType::Graph && e.type != EventType::Guards)
-            continue;
-        const Json &b = e.body;
-        const auto function = b.find("function");
-        if (function == b.end() || !function->is_string())
-            continue;
-        const std::string name = function->get<std::string>();
-        if (e.type == EventType::Graph) {
-            const auto id = b.find("id");
-            const auto start = b.find("region_start");
-            if (id != b.end() && id->is_string())
-                pending[{name,
-                         start != b.end() && start->is_number_integer() ? start->get<int>() : 0}] =
-                    id->get<std::string>();
-            continue;
-        }
-        const auto entry = b.find("entry");
-        const auto start = b.find("region_start");
-        if (entry == b.end() || !entry->is_number_integer())
-            continue;
-        const std::pair<std::string, int> region{
-            name, start != b.end() && start->is_number_integer() ? start->get<int>() : 0};
-        if (auto it = pending.find(region); it != pending.end()) {
-            out[{name, entry->get<int>()}] = it->second;
-            pending.erase(it);
-        }
-    }
-    return out;
-}
-
 std::vector<CompiledCallMark> CompiledCallMarks::build(const StepTimeline &timeline,
                                                        const GuardsCache &cache,
-                                                       const EntryGraphs &graphs) {
+                                                       const CaptureDigest &capture) {
     std::unordered_map<long long, int> positionOf; // Step::index → timeline position
     positionOf.reserve(size_t(timeline.count()));
     for (int i = 0; i < timeline.count(); ++i)
@@ -62,10 +29,9 @@ std::vector<CompiledCallMark> CompiledCallMarks::build(const StepTimeline &timel
             mark.function = f.function;
             mark.callRow = int(row);
             mark.call = call;
-            for (const RegionCall &r : call.regions) {
-                const auto g = graphs.find({f.function, r.entry});
-                mark.graphs.push_back(r.entry >= 0 && g != graphs.end() ? g->second : "");
-            }
+            for (const RegionCall &r : call.regions)
+                mark.graphs.push_back(r.entry >= 0 ? capture.graphOfEntry(f.function, r.entry)
+                                                   : std::string());
             marks.push_back(std::move(mark));
         }
     }

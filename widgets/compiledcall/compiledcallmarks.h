@@ -4,18 +4,16 @@
 #pragma once
 
 #include "model/callrecord.h"
-#include "model/event.h"
 
 #include <QCoreApplication>
 #include <QString>
 
-#include <map>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace dynascope {
 
+class CaptureDigest;
 class GuardsCache;
 class StepTimeline;
 
@@ -30,18 +28,13 @@ struct CompiledCallMark {
 class CompiledCallMarks {
     Q_DECLARE_TR_FUNCTIONS(dynascope::CompiledCallMarks)
 public:
-    // (function, cache entry number) → the id of the graph that entry runs. A `graph` event comes
-    // just before the `guards` event of the entry that made it (same function and region), so
-    // the stream's order pairs them; an entry that made no graph pairs with none.
-    using EntryGraphs = std::map<std::pair<std::string, int>, std::string>;
-    static EntryGraphs entryGraphs(const std::vector<Event> &events);
-
     // Every call of `cache` that names a recorded step of `timeline`, in timeline order (calls
     // that began in the same step: in the order they began). Calls without a step (no recorder,
     // past its limit, an older capture file) and calls without regions (a hand-edited file) are
-    // left out.
+    // left out. Each region's graph is the one `capture` paired with the entry it ran.
     static std::vector<CompiledCallMark> build(const StepTimeline &timeline,
-                                               const GuardsCache &cache, const EntryGraphs &graphs);
+                                               const GuardsCache &cache,
+                                               const CaptureDigest &capture);
 
     // "hit entry 2", "miss → compiled G1", "miss → recompiled G4", "miss → cache full, ran
     // uncompiled"; entries numbered from 1 as the Guards view numbers them.

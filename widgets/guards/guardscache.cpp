@@ -1,4 +1,4 @@
-// GuardsCache: incremental decoding of guards and call events into per-function caches.
+// GuardsCache: the digest's cache entries and calls filed per function, as they arrive.
 #include "guardscache.h"
 
 namespace dynascope {
@@ -28,8 +28,7 @@ GuardFailure FunctionCache::failureAt(const EntryVerdict &verdict, int k) const 
 
 void GuardsCache::clear() {
     m_functions.clear();
-    m_guardsSeen = m_callsSeen = 0;
-    m_skipped = 0;
+    m_entriesSeen = m_callsSeen = 0;
 }
 
 FunctionCache &GuardsCache::functionNamed(const std::string &name) {
@@ -47,33 +46,22 @@ const FunctionCache *GuardsCache::function(const std::string &name) const {
     return nullptr;
 }
 
-bool GuardsCache::update(const std::vector<Json> &guardEvents,
-                         const std::vector<Json> &callEvents) {
-    bool changed = false;
-    for (; m_guardsSeen < guardEvents.size(); ++m_guardsSeen) {
-        const Json &j = guardEvents[m_guardsSeen];
-        try {
-            CacheEntryGuards e = j.get<CacheEntryGuards>();
-            FunctionCache &f = functionNamed(e.function);
-            f.entries.push_back(std::move(e));
-            changed = true;
-        } catch (const Json::exception &) {
-            ++m_skipped;
-        }
+bool GuardsCache::update(const CaptureDigest &capture) {
+    // The digest keeps the stream's order, so an entry always comes before the calls that name
+    // it; filing every new entry first keeps that for a batch of both.
+    const std::vector<DigestedEntry> &entries = capture.cacheEntries();
+    const std::vector<CallRecord> &calls = capture.calls();
+    const bool changed = m_entriesSeen < entries.size() || m_callsSeen < calls.size();
+    for (; m_entriesSeen < entries.size(); ++m_entriesSeen) {
+        const CacheEntryGuards &e = entries[m_entriesSeen].guards;
+        functionNamed(e.function).entries.push_back(e);
     }
-    for (; m_callsSeen < callEvents.size(); ++m_callsSeen) {
-        const Json &j = callEvents[m_callsSeen];
-        try {
-            CallRecord c = j.get<CallRecord>();
-            FunctionCache &f = functionNamed(c.function);
-            // A call's entries were sent before it (a `guards` event each): reasons resolve now.
-            resolveReasons(c, f.guardsLookup());
-            f.summary.add(c);
-            f.calls.push_back(std::move(c));
-            changed = true;
-        } catch (const Json::exception &) {
-            ++m_skipped;
-        }
+    for (; m_callsSeen < calls.size(); ++m_callsSeen) {
+        CallRecord c = calls[m_callsSeen];
+        FunctionCache &f = functionNamed(c.function);
+        resolveReasons(c, f.guardsLookup());
+        f.summary.add(c);
+        f.calls.push_back(std::move(c));
     }
     return changed;
 }

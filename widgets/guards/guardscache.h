@@ -1,9 +1,10 @@
 // GuardsCache: the compiled functions of a run as the Guards view shows them — each function's
 // cache entries with their guards, and every call's record — decoded from the session's
-// `guards` and `call` events as they arrive.
+// `guards` and `call` events, which the session's CaptureDigest decoded as they arrived.
 #pragma once
 
 #include "model/callrecord.h"
+#include "model/capturedigest.h"
 #include "model/failuretext.h"
 #include "model/graph.h"
 
@@ -26,20 +27,18 @@ struct FunctionCache {
 
 class GuardsCache {
 public:
-    // Decodes the events not seen yet; true when anything changed. A malformed event is skipped
-    // and counted (skipped()), never fatal: the stream is untrusted.
-    bool update(const std::vector<Json> &guardEvents, const std::vector<Json> &callEvents);
+    // Files the digest's entries and calls not seen yet under their functions, resolving each
+    // call's failure reasons against the entries sent before it; true when anything changed.
+    bool update(const CaptureDigest &capture);
     void clear();
     const std::vector<FunctionCache> &functions() const { return m_functions; }
     const FunctionCache *function(const std::string &name) const;
-    int skipped() const { return m_skipped; }
 
 private:
     FunctionCache &functionNamed(const std::string &name);
 
     std::vector<FunctionCache> m_functions;
-    size_t m_guardsSeen = 0, m_callsSeen = 0;
-    int m_skipped = 0;
+    size_t m_entriesSeen = 0, m_callsSeen = 0;
 };
 
 } // namespace dynascope

@@ -43,8 +43,7 @@ GuardsDock::GuardsDock(MainWindow *window)
 }
 
 void GuardsDock::refresh() {
-    if (m_cache.update(m_session->eventsOfType(EventType::Guards),
-                       m_session->eventsOfType(EventType::Call)))
+    if (m_cache.update(m_session->capture()))
         m_panel->setCache(&m_cache);
 }
 

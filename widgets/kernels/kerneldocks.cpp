@@ -66,13 +66,13 @@ void KernelDocks::onEvent(const QString &type, int index) {
     const std::string kind = type.toStdString();
     if (kind != EventType::Kernels && kind != EventType::Timing)
         return;
-    const std::vector<Json> &events = m_session->eventsOfType(kind);
+    const EventsOfType events = m_session->eventsOfType(kind);
     if (index < 0 || index >= int(events.size()))
         return;
     if (kind == EventType::Kernels)
-        m_kernels->setRecords(kernelRecordsFromEvent(events[index]));
+        m_kernels->setRecords(kernelRecordsFromEvent(events[size_t(index)]));
     else {
-        m_timing->setReport(timingReportFromEvent(events[index]));
+        m_timing->setReport(timingReportFromEvent(events[size_t(index)]));
         m_timingDock->show();
         m_timingDock->raise(); // the figures the user asked for
     }

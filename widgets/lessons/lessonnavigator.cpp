@@ -149,7 +149,7 @@ void LessonNavigator::onRunningChanged(bool running) {
 void LessonNavigator::navigate(const LessonStop &stop) {
     const CaptureSession *session = m_window->session();
     LessonTargetResolver resolver(
-        [session](const std::string &type) -> const std::vector<Json> & {
+        [session](const std::string &type) {
             return session->eventsOfType(type);
         },
         &session->steps());

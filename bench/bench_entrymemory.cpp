@@ -102,8 +102,7 @@ int main(int argc, char **argv) {
         report("tracer", before, after);
         before = after;
         GuardsCache cache;
-        cache.update(session.eventsOfType(EventType::Guards),
-                     session.eventsOfType(EventType::Call));
+        cache.update(session.capture());
         GuardsPanel guards;
         guards.setCache(&cache);
         after = residentMiB();

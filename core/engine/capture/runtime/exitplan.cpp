@@ -37,6 +37,9 @@ struct Planner {
         case K::Null:
             r.kind = Recipe::Kind::Null;
             return r;
+        case K::SymInt:
+            // A dynamic int input is fetched again (the tracer specialised those outside frame
+            // slots); a computed one is a graph output.
         case K::Tensor: {
             if (v->source) {
                 r.kind = Recipe::Kind::Fetch;

@@ -122,6 +122,27 @@ for _ in range(6):
 assert cnt.frame_count == 2, cnt.frame_count
 assert compiled_add.__closure__[0].cell_contents == 17
 
+# An attribute read before the same call overwrites it: the exit must give back the old value
+# (a graph output), not read the attribute again after the write.
+class Stepper(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.calls = 0
+
+    def forward(self, x):
+        before = self.calls
+        self.calls = before + 1
+        self.previous = before
+        return x + before
+
+
+eager_m, compiled_m = Stepper(), Stepper()
+opt, cnt = compiled(compiled_m)
+for _ in range(5):
+    assert same(opt(x), eager_m(x))
+    assert (compiled_m.calls, compiled_m.previous) == (eager_m.calls, eager_m.previous)
+assert cnt.frame_count == 2, cnt.frame_count
+
 OFFSET = 0
 
 

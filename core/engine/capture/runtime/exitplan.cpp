@@ -38,10 +38,10 @@ struct Planner {
             r.kind = Recipe::Kind::Null;
             return r;
         case K::SymInt:
-            // A dynamic int input is fetched again (the tracer specialised those outside frame
-            // slots); a computed one is a graph output.
+            // A dynamic int in a frame slot is fetched again; one read behind an object (which
+            // a side effect may overwrite) or computed is a graph output.
         case K::Tensor: {
-            if (v->source) {
+            if (v->source && (v->kind == K::Tensor || v->source->isFrameSlot())) {
                 r.kind = Recipe::Kind::Fetch;
                 r.source = v->source;
                 return r;

@@ -152,10 +152,16 @@ void Tracer::settleSymIntsAtExit() {
     if (!m_hasSymInts)
         return;
     // An input read from an object (an attribute, a cell) may be written by the region's side
-    // effects before the exit reads it back; a frame slot (fetched from the region start) or a
-    // computed value (a graph output) cannot. The rest are specialised.
-    auto settle = [this](ValuePtr &v) {
-        if (v && v->kind == K::SymInt && v->source && !v->source->isFrameSlot())
+    // effects before the exit reads it back, so the exit takes it from the graph's outputs; a
+    // frame slot is fetched from the region start. Without a compiled graph (no call node) there
+    // are no outputs: such inputs are specialised.
+    bool compiled = m_graph->callCount() > 0 && !m_graph->onlyGradModeCalls();
+    auto settle = [this, compiled](ValuePtr &v) {
+        if (!v || v->kind != K::SymInt || !v->source || v->source->isFrameSlot())
+            return;
+        if (compiled)
+            symIntNode(v);
+        else
             v = specializeSymInt(v);
     };
     Frame &root = *m_frames.front();

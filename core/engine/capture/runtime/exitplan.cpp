@@ -37,8 +37,11 @@ struct Planner {
         case K::Null:
             r.kind = Recipe::Kind::Null;
             return r;
+        case K::SymInt:
+            // A dynamic int in a frame slot is fetched again; one read behind an object (which
+            // a side effect may overwrite) or computed is a graph output.
         case K::Tensor: {
-            if (v->source) {
+            if (v->source && (v->kind == K::Tensor || v->source->isFrameSlot())) {
                 r.kind = Recipe::Kind::Fetch;
                 r.source = v->source;
                 return r;

@@ -18,6 +18,7 @@ using K = Value::Kind;
 NodeArg toNodeArg(const ValuePtr &v) {
     switch (v->kind) {
     case K::Tensor:
+    case K::SymInt: // its node made by the caller (Tracer::symIntNode)
         return NodeArg::ofNode(v->node);
     case K::Tuple:
     case K::List: {
@@ -63,6 +64,8 @@ PyRef toExample(const ValuePtr &v, int mode) {
             return PyRef::steal(PyList_AsTuple(out.get()));
         return out;
     }
+    case K::SymInt:
+        return v->object; // this trace's example value
     default:
         return v->asPython();
     }
@@ -181,9 +184,11 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
         if (!onMeta)
             throw GraphBreak(BreakId::TensorItem,
                              target + " returns a Python value of tensor data");
-        for (const ValuePtr &a : args)
+        for (const ValuePtr &a : args) {
             if (a->kind == K::Tensor)
                 specializeDims(a);
+            specializeSymInt(a); // the constant was computed from its example value
+        }
         return Value::constant(result);
     }
     PyRef device;

@@ -148,6 +148,8 @@ const char *kindName(Value::Kind kind) {
         return "DictViewVariable";
     case Value::Kind::Super:
         return "SuperVariable";
+    case Value::Kind::SymInt:
+        return "SymNodeVariable";
     }
     return "?";
 }
@@ -196,6 +198,8 @@ std::string Value::describe() const {
     }
     case Kind::Constant:
         return k + "(" + pyRepr(object.get(), 40) + ")";
+    case Kind::SymInt:
+        return k + "(int, example " + pyRepr(object.get(), 40) + ")";
     case Kind::Tuple:
     case Kind::List:
         return k + "(length " + std::to_string(items.size()) + ")";

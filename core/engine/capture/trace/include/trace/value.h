@@ -42,6 +42,10 @@ struct Value {
                         // view (reads the dict's contents when used, as CPython's views do)
         Super,          // super(`object`, `self`): attributes looked up after class `object`
                         // in the MRO of `self` (an instance, or a class in a classmethod)
+        SymInt,         // a dynamic int (Dynamo's SymNodeVariable): `object` = this trace's
+                        // example value, `node` = its graph node (made on first use for an
+                        // input), `source` = the input it is, or `items` = the SymInts an
+                        // arithmetic result was computed from (tracersymint.cpp)
     };
 
     Kind kind = Kind::Constant;

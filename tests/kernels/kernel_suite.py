@@ -58,15 +58,21 @@ def check(name, fn, *inputs, compiled=True, fallbacks=None, native=None):
         if fallbacks is not None:
             got_fb = sorted({f["op"] for r in new for f in r["fallbacks"]})
             assert got_fb == sorted(fallbacks), f"fallbacks {got_fb}, expected {fallbacks}"
+        served = []
         for r in new:
             if r["status"] != "compiled":
                 continue
             on_native = r.get("call_path") == "native"
-            assert r.get("native_calls", 0) == (CALLS - 1 if on_native else 0), \
-                f"{r.get('native_calls')} calls served from C++ on path {r.get('call_path')}"
+            served.append(r.get("native_calls", 0))
+            # a function that recompiles on every call (the tuple-dim reductions, for now)
+            # gives each of its graphs one call, which the Python runner serves
+            assert served[-1] <= (CALLS - 1 if on_native else 0), \
+                f"{served[-1]} calls served from C++ on path {r.get('call_path')}"
             if native is not None:
                 assert on_native == native, f"call path {r.get('call_path')}, expected " \
                     + ("native" if native else "python")
+        if native:
+            assert CALLS - 1 in served, f"calls served from C++: {served}"
         passed += 1
     except Exception as e:  # report every failing case, not only the first
         failures.append(f"{name}: {type(e).__name__}: {e}")
@@ -110,7 +116,7 @@ check("float64", chain, rnd(9, 5, dtype=torch.float64), rnd(9, 5, dtype=torch.fl
 check("int64", lambda a, b: (a * b + a - 3) * (a > b), rnd(6, 4, dtype=torch.int64),
       rnd(6, 4, dtype=torch.int64), native=True)
 check("bool", lambda a, b: torch.logical_and(a, b) | ~a, rnd(5, 3, dtype=torch.bool),
-      rnd(5, 3, dtype=torch.bool), native=True)
+      rnd(5, 3, dtype=torch.bool), native=False)  # bitwise_or: a fallback
 check("int_float_promotion", lambda a, b: a * b + a / 2, rnd(4, 4, dtype=torch.int64), rnd(4, 4))
 check("casts", lambda a: (a * 10).to(torch.int64).to(torch.float64) + a.to(torch.bool).float(),
       rnd(5, 5))
@@ -173,8 +179,10 @@ check("fallback_middle", lambda x: torch.cumsum(x.sin() * 2, 1).cos() + 1, rnd(4
       fallbacks=["aten.cumsum.default"], native=False)  # a torch step: the Python runner
 check("extern_mm_epilogue", lambda x, w, b: torch.relu(x @ w + b), rnd(8, 16), rnd(16, 4),
       rnd(4), fallbacks=[], native=False)
-check("view_output", lambda x: (x.t(), x * 2), rnd(3, 4))
-check("view_of_kernel_output", lambda x: (x * 2).t(), rnd(3, 4), native=False)
+check("view_output", lambda x: (x.t(), x * 2), rnd(3, 4), native=False)  # a view of an input
+check("bool_kernels", lambda a, b: torch.logical_or(torch.logical_and(a, b), ~a), rnd(5, 3, dtype=torch.bool),
+      rnd(5, 3, dtype=torch.bool), native=True)
+check("transposed_output", lambda x: (x * 2).t(), rnd(3, 4), native=True)  # written strided
 check("input_output", lambda x, y: (x, y + 1), rnd(3), rnd(3), native=True)
 
 

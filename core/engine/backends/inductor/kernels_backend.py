@@ -111,8 +111,9 @@ def load(lowered, source, record):
 def attach_native(graph, plan, inputs):
     """Hands a ready plan of kernels only to the capture core: from the next call with this
     signature on, a cache hit runs its kernels from C++ (runtime/nativekernels.h) and this
-    graph's __call__ is not called. Plans with torch steps, whose inputs require grad or whose
-    graph switches grad mode stay with the Python runner; the record's `call_path` says which."""
+    graph's __call__ is not called. Plans with torch steps, or whose graph switches grad mode,
+    stay with the Python runner (and so do calls that need autograd); the record's `call_path`
+    says which."""
     spec = plan.run.native
     handle = None
     if spec is not None and config.native_calls and not graph.switches_grad:

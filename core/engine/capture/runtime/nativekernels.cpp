@@ -97,8 +97,7 @@ PyObject *attachNativePlan(PyObject *, PyObject *args) {
         in.tensor = in.slot >= 0;
         if (in.tensor) {
             in.facts = TensorAccess::read(value);
-            if (in.facts.requiresGrad)
-                Py_RETURN_NONE; // the Python side decides between training and inference
+            plan->inputsRequireGrad = plan->inputsRequireGrad || in.facts.requiresGrad;
         } else {
             in.value = PyRef::borrow(value);
         }
@@ -204,6 +203,20 @@ PyObject *nativeAllocator(PyObject *, PyObject *) {
     return PyUnicode_FromString(TensorMemory::canAllocate() ? "aten" : "python");
 }
 
+// Whether one tensor object stands twice among the inputs and parameters (few: a plain scan).
+bool passedTwice(PyObject *args, const std::vector<PyRef> &params) {
+    std::vector<PyObject *> seen(params.size());
+    for (size_t i = 0; i < params.size(); ++i)
+        seen[i] = params[i].get();
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args); ++i)
+        seen.push_back(PyTuple_GET_ITEM(args, i));
+    for (size_t i = 0; i < seen.size(); ++i)
+        for (size_t j = i + 1; j < seen.size(); ++j)
+            if (seen[i] == seen[j] && !PyLong_Check(seen[i]) && !PyFloat_Check(seen[i]))
+                return true;
+    return false;
+}
+
 PyMethodDef nativeMethods[] = {
     {"attach_native_plan", attachNativePlan, METH_VARARGS,
      "attach_native_plan(owner, inputs, slots, buffers, sizes, segments, fresh, outputs, "
@@ -227,6 +240,9 @@ NativeCall callNativeKernels(PyObject *compiled, PyObject *args, std::vector<PyR
                 return NativeCall::NotServed;
     for (const std::shared_ptr<NativeKernelPlan> &plan : graph->plans)
         if (plan->matches(args)) {
+            if (plan->inputsRequireGrad &&
+                (TensorAccess::gradModeEnabled() || passedTwice(args, graph->params)))
+                return NativeCall::NotServed; // training, or eager: the Python side decides
             std::shared_ptr<NativeKernelPlan> held = plan; // alive even if the graph goes
             return held->run(args, outputs) ? NativeCall::Served : NativeCall::Failed;
         }

@@ -44,6 +44,9 @@ struct NativeKernelPlan {
     std::vector<Output> outputs;
     PyRef keep; // the Python runner: keeps the library, constants and temporaries alive
     long calls = 0;
+    // An input requires grad (a module's parameter passed in): served under no_grad only, and
+    // only when no tensor is passed twice (the Python side runs that eagerly).
+    bool inputsRequireGrad = false;
 
     // Whether `args` (the graph's inputs, a tuple) have this plan's signature.
     bool matches(PyObject *args) const;

@@ -26,6 +26,23 @@ PyObject *emptyStridedFromPython(const NativeKernelPlan::Fresh &f, void **data) 
 
 } // namespace
 
+bool NativeKernelPlan::consistent() const {
+    auto inB = [this](int slot) { return slot >= 0 && slot < static_cast<int>(buffers.size()); };
+    for (const Input &in : inputs)
+        if (in.tensor && !inB(in.slot))
+            return false;
+    for (const Fresh &f : fresh)
+        if (!inB(f.slot) || f.sizes.size() != f.strides.size())
+            return false;
+    for (const Output &o : outputs) {
+        size_t limit = o.kind == Output::Kind::Fresh ? fresh.size() : inputs.size();
+        if (o.kind != Output::Kind::Constant &&
+            (o.index < 0 || static_cast<size_t>(o.index) >= limit))
+            return false;
+    }
+    return !sizes.empty();
+}
+
 bool NativeKernelPlan::matches(PyObject *args) const {
     if (PyTuple_GET_SIZE(args) != static_cast<Py_ssize_t>(inputs.size()))
         return false;

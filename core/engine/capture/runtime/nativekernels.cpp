@@ -39,6 +39,8 @@ NativeKernelGraph *graphOf(PyObject *compiled) {
         return nullptr;
     }
     PyRef held = PyRef::steal(capsule);
+    if (!PyCapsule_IsValid(capsule, kCapsuleName))
+        return nullptr; // someone else's attribute of that name
     return static_cast<NativeKernelGraph *>(PyCapsule_GetPointer(capsule, kCapsuleName));
 }
 
@@ -149,6 +151,10 @@ PyObject *attachNativePlan(PyObject *, PyObject *args) {
     }
     if (PyErr_Occurred())
         return nullptr;
+    if (!plan->consistent()) {
+        PyErr_SetString(PyExc_ValueError, "attach_native_plan: a slot or index out of range");
+        return nullptr;
+    }
     plan->keep = PyRef::borrow(keep);
     NativeKernelGraph *graph = graphFor(owner);
     if (!graph)

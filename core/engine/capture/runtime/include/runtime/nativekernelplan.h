@@ -48,6 +48,8 @@ struct NativeKernelPlan {
     // only when no tensor is passed twice (the Python side runs that eagerly).
     bool inputsRequireGrad = false;
 
+    // Every slot inside B, every output index inside fresh or the inputs, at least S[0].
+    bool consistent() const;
     // Whether `args` (the graph's inputs, a tuple) have this plan's signature.
     bool matches(PyObject *args) const;
     // Runs the kernels on `args` and appends the graph's outputs; false with a Python error.

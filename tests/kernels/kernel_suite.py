@@ -16,7 +16,23 @@ failures, passed = [], 0
 only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else ""
 
 
-def check(name, fn, *inputs, compiled=True, fallbacks=None):
+CALLS = 3  # the first call builds the plan (and runs it from Python); C++ serves the others
+
+
+def same_outputs(name, got, expected, inputs):
+    exp_list = expected if isinstance(expected, tuple) else (expected,)
+    got_list = got if isinstance(got, tuple) else (got,)
+    assert len(exp_list) == len(got_list), f"{len(got_list)} outputs, eager {len(exp_list)}"
+    for e, g in zip(exp_list, got_list):
+        assert g.dtype == e.dtype, f"dtype {g.dtype}, eager {e.dtype}"
+        assert g.shape == e.shape, f"shape {tuple(g.shape)}, eager {tuple(e.shape)}"
+        torch.testing.assert_close(g, e, equal_nan=True, rtol=1e-4, atol=1e-5)
+    return got_list
+
+
+def check(name, fn, *inputs, compiled=True, fallbacks=None, native=None):
+    """native: True/False asserts whether the capture core's C++ path served the calls after the
+    first (record "call_path"); None: either, but the counts must agree with the path."""
     global passed
     if only and only not in name:
         return
@@ -26,14 +42,15 @@ def check(name, fn, *inputs, compiled=True, fallbacks=None):
     before = len(records())
     try:
         expected = fn(*inputs)
-        got = torch.compile(fn, backend="inductor")(*inputs)
-        exp_list = expected if isinstance(expected, tuple) else (expected,)
-        got_list = got if isinstance(got, tuple) else (got,)
-        assert len(exp_list) == len(got_list), f"{len(got_list)} outputs, eager {len(exp_list)}"
-        for e, g in zip(exp_list, got_list):
-            assert g.dtype == e.dtype, f"dtype {g.dtype}, eager {e.dtype}"
-            assert g.shape == e.shape, f"shape {tuple(g.shape)}, eager {tuple(e.shape)}"
-            torch.testing.assert_close(g, e, equal_nan=True, rtol=1e-4, atol=1e-5)
+        compiled_fn = torch.compile(fn, backend="inductor")
+        calls = [same_outputs(name, compiled_fn(*inputs), expected, inputs) for _ in range(CALLS)]
+        input_memory = {x.data_ptr() for x in inputs if isinstance(x, torch.Tensor)}
+        for i, (first, later) in enumerate(zip(calls[0], calls[-1])):
+            # the same strides whichever path made the output, and new memory on every call
+            assert later.stride() == first.stride(), f"strides {later.stride()}, {first.stride()}"
+            if later.numel() and later.data_ptr() not in input_memory:
+                assert later.data_ptr() != calls[-2][i].data_ptr(), \
+                    "an output's memory was reused by the next call"
         new = records()[before:]
         if compiled:
             assert new and all(r["status"] == "compiled" for r in new), \
@@ -41,6 +58,21 @@ def check(name, fn, *inputs, compiled=True, fallbacks=None):
         if fallbacks is not None:
             got_fb = sorted({f["op"] for r in new for f in r["fallbacks"]})
             assert got_fb == sorted(fallbacks), f"fallbacks {got_fb}, expected {fallbacks}"
+        served = []
+        for r in new:
+            if r["status"] != "compiled":
+                continue
+            on_native = r.get("call_path") == "native"
+            served.append(r.get("native_calls", 0))
+            # a function that recompiles on every call (the tuple-dim reductions, for now)
+            # gives each of its graphs one call, which the Python runner serves
+            assert served[-1] <= (CALLS - 1 if on_native else 0), \
+                f"{served[-1]} calls served from C++ on path {r.get('call_path')}"
+            if native is not None:
+                assert on_native == native, f"call path {r.get('call_path')}, expected " \
+                    + ("native" if native else "python")
+        if native:
+            assert CALLS - 1 in served, f"calls served from C++: {served}"
         passed += 1
     except Exception as e:  # report every failing case, not only the first
         failures.append(f"{name}: {type(e).__name__}: {e}")
@@ -60,18 +92,18 @@ def chain(a, b):
 
 # Random shapes, including 0- and 1-sized dims.
 for shape in [(), (0,), (1,), (7,), (3, 0, 2), (1, 5), (4, 1, 3), (33, 17), (2, 3, 4, 5)]:
-    check(f"chain{shape}", chain, rnd(*shape), rnd(*shape))
+    check(f"chain{shape}", chain, rnd(*shape), rnd(*shape), native=True)
 
 # Broadcasting, 0-dim tensors and Python scalars.
-check("broadcast", lambda a, b: (a + b) * (a - b).cos(), rnd(4, 1, 3), rnd(5, 1))
+check("broadcast", lambda a, b: (a + b) * (a - b).cos(), rnd(4, 1, 3), rnd(5, 1), native=True)
 check("zero_dim", lambda a, b: a * b + 1.5, rnd(3, 4), torch.tensor(2.0))
 check("expand", lambda a: a.expand(3, 4, 5).exp() + 1, rnd(4, 1))
 
 # Transposed, sliced and selected inputs (strided loads, no copies).
 x = rnd(6, 8)
-check("transposed_input", lambda a: a.tanh() * 3, x.t())
+check("transposed_input", lambda a: a.tanh() * 3, x.t(), native=True)
 check("transpose_in_graph", lambda a, b: a.t() + b, rnd(5, 3), rnd(3, 5))
-check("sliced_input", lambda a: a.sigmoid() - 0.5, x[:, 1::2])
+check("sliced_input", lambda a: a.sigmoid() - 0.5, x[:, 1::2], native=True)
 check("slice_in_graph", lambda a: a[1:, ::2] * a[:-1, 1::2], rnd(7, 8))
 check("select", lambda a: a[2] + a[:, 1].unsqueeze(0).t().sum(), rnd(5, 4))
 check("permute_reshape", lambda a: (a.permute(2, 0, 1).reshape(4, 6) + 1).reshape(2, 12).log1p(),
@@ -79,11 +111,12 @@ check("permute_reshape", lambda a: (a.permute(2, 0, 1).reshape(4, 6) + 1).reshap
 check("flatten_unflatten", lambda a: (a.flatten() * 2).view(3, 2, 2).sum(1), rnd(3, 4))
 
 # Every supported dtype, promotion and casts.
-check("float64", chain, rnd(9, 5, dtype=torch.float64), rnd(9, 5, dtype=torch.float64))
+check("float64", chain, rnd(9, 5, dtype=torch.float64), rnd(9, 5, dtype=torch.float64),
+      native=True)
 check("int64", lambda a, b: (a * b + a - 3) * (a > b), rnd(6, 4, dtype=torch.int64),
-      rnd(6, 4, dtype=torch.int64))
+      rnd(6, 4, dtype=torch.int64), native=True)
 check("bool", lambda a, b: torch.logical_and(a, b) | ~a, rnd(5, 3, dtype=torch.bool),
-      rnd(5, 3, dtype=torch.bool))
+      rnd(5, 3, dtype=torch.bool), native=False)  # bitwise_or: a fallback
 check("int_float_promotion", lambda a, b: a * b + a / 2, rnd(4, 4, dtype=torch.int64), rnd(4, 4))
 check("casts", lambda a: (a * 10).to(torch.int64).to(torch.float64) + a.to(torch.bool).float(),
       rnd(5, 5))
@@ -132,22 +165,25 @@ check("reduction_size1", lambda a: a.amax(0, keepdim=True) + a, rnd(1, 5))
 
 # Fused reductions: softmax, log-softmax, layer norm, GELU.
 check("softmax_graph", lambda x: (x - x.amax(-1, keepdim=True)).exp() /
-      (x - x.amax(-1, keepdim=True)).exp().sum(-1, keepdim=True), rnd(16, 33))
+      (x - x.amax(-1, keepdim=True)).exp().sum(-1, keepdim=True), rnd(16, 33), native=True)
 check("softmax", lambda x: torch.softmax(x, -1), rnd(16, 33))
 check("softmax_dim0", lambda x: torch.softmax(x, 0), rnd(16, 33))
 check("log_softmax", lambda x: torch.log_softmax(x, -1), rnd(5, 7))
 check("layer_norm", lambda x, w, b: torch.nn.functional.layer_norm(x, (32,), w, b), rnd(6, 32),
-      rnd(32), rnd(32))
+      rnd(32), rnd(32), native=True)
 check("gelu", lambda x: torch.nn.functional.gelu(x), rnd(8, 64))
 check("silu_tanh", lambda x: torch.nn.functional.silu(x) + x.tanh(), rnd(8, 64))
 
 # A fallback in the middle (cumsum has no lowering), an extern matmul with a fused epilogue.
 check("fallback_middle", lambda x: torch.cumsum(x.sin() * 2, 1).cos() + 1, rnd(4, 9),
-      fallbacks=["aten.cumsum.default"])
+      fallbacks=["aten.cumsum.default"], native=False)  # a torch step: the Python runner
 check("extern_mm_epilogue", lambda x, w, b: torch.relu(x @ w + b), rnd(8, 16), rnd(16, 4),
-      rnd(4), fallbacks=[])
-check("view_output", lambda x: (x.t(), x * 2), rnd(3, 4))
-check("input_output", lambda x, y: (x, y + 1), rnd(3), rnd(3))
+      rnd(4), fallbacks=[], native=False)
+check("view_output", lambda x: (x.t(), x * 2), rnd(3, 4), native=False)  # a view of an input
+check("bool_kernels", lambda a, b: torch.logical_or(torch.logical_and(a, b), ~a), rnd(5, 3, dtype=torch.bool),
+      rnd(5, 3, dtype=torch.bool), native=True)
+check("transposed_output", lambda x: (x * 2).t(), rnd(3, 4), native=True)  # written strided
+check("input_output", lambda x, y: (x, y + 1), rnd(3), rnd(3), native=True)
 
 
 # Inputs that need autograd run a training plan (compiled forward and backward, training_suite.py
@@ -192,7 +228,8 @@ if not only or "dynamic" in only:
     torch._dynamo.reset()
     before = len(records())
     f = torch.compile(dyn, backend="inductor", dynamic=True)
-    for shape in [(3, 5), (6, 7), (2, 11)]:
+    shapes = [(3, 5), (6, 7), (2, 11)]
+    for shape in shapes + shapes:  # each size's second call is served from C++
         a = rnd(*shape)
         try:
             torch.testing.assert_close(f(a), dyn(a))
@@ -200,11 +237,48 @@ if not only or "dynamic" in only:
             failures.append(f"dynamic{shape}: {e}")
     new = records()[before:]
     paths = {r["path"] for r in new}
+    served = [(r.get("call_path"), r.get("native_calls")) for r in new]
     if len(new) < 2 or len(paths) != 1 or any(r["status"] != "compiled" for r in new):
         failures.append(f"dynamic: expected one binary for every size, got {len(new)} records, "
                         f"paths {paths}")
+    elif served != [("native", 1)] * len(shapes):
+        failures.append(f"dynamic: each size's second call from C++, got {served}")
     else:
         passed += 1
+
+# A module's parameter is read by the kernels at its address: under no_grad the C++ path serves
+# the calls and sees an in-place update; with grad enabled the same graph needs autograd, which
+# only the Python side gives (a training plan): the call must not be served from C++.
+if not only or "native_parameters" in only:
+    torch._dynamo.reset()
+    before = len(records())
+    class Shift(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.bias = torch.nn.Parameter(torch.randn(5))
+
+        def forward(self, x):
+            return (x + self.bias).sin()
+
+    scale = Shift()
+    f = torch.compile(scale, backend="inductor")
+    x = rnd(4, 5)
+    try:
+        with torch.no_grad():
+            for _ in range(CALLS):
+                torch.testing.assert_close(f(x), (x + scale.bias).sin())
+            scale.bias.mul_(2)
+            torch.testing.assert_close(f(x), (x + scale.bias).sin())
+        [record] = records()[before:]
+        assert (record["call_path"], record["native_calls"]) == ("native", CALLS), \
+            f"{record['call_path']}, {record['native_calls']} calls from C++"
+        out = f(x)
+        assert out.requires_grad and out.grad_fn is not None, "grad mode: no autograd history"
+        torch.testing.assert_close(out, (x + scale.bias).sin())
+        assert records()[before]["native_calls"] == CALLS, "a grad-mode call was served from C++"
+        passed += 1
+    except Exception as e:
+        failures.append(f"native_parameters: {type(e).__name__}: {e}")
 
 print(f"kernel suite: {passed} passed, {len(failures)} failed")
 for f in failures:

@@ -1,7 +1,8 @@
 // The kernel generator (backend="inductor") end to end under `dynascope run`: the generated-kernel
 // suite against eager PyTorch (kernel_suite.py), and the build/cache failure paths (no compiler
 // on PATH, a compile error, an unwritable cache, a corrupted cache entry, a cache hit in a new
-// process), each checked from the graph's record and the warning the user sees.
+// process), each checked from the graph's record and the warning the user sees; and which path
+// (C++ or the Python runner) serves the calls of a built plan.
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -132,6 +133,32 @@ private slots:
         QVERIFY(partition.value("note").toString().contains(QLatin1String("python3-networkx")));
         QVERIFY2(r.err.contains(QLatin1String("python3-networkx")), qPrintable(describe(r)));
         QCOMPARE(r.record.value("status").toArray(), QJsonArray({"compiled", "compiled"}));
+    }
+
+    // The C++ call path: a graph of kernels only is served from C++ after its first call (which
+    // builds the plan), a graph with an extern matmul keeps the Python runner; outputs are made
+    // by LibTorch's allocator, or by torch.empty_strided when told to; switched off, every call
+    // goes through Python. native_calls.py checks each call against eager.
+    void nativeCallPathServesKernelsOnly() {
+        const QJsonArray bothPaths({"native", "python"});
+        Result r = runScript(QStringLiteral("native_calls.py"), m_env);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(r.record.value("paths").toArray(), bothPaths);
+        QCOMPARE(r.record.value("native_calls").toArray(), QJsonArray({4, 0}));
+        QCOMPARE(r.record.value("allocator").toString(), QStringLiteral("aten"));
+
+        QProcessEnvironment env = m_env;
+        env.insert(QStringLiteral("DYNASCOPE_KERNELS_ALLOCATOR"), QStringLiteral("python"));
+        Result viaPython = runScript(QStringLiteral("native_calls.py"), env);
+        QVERIFY2(viaPython.exitCode == 0, qPrintable(describe(viaPython)));
+        QCOMPARE(viaPython.record.value("native_calls").toArray(), QJsonArray({4, 0}));
+        QCOMPARE(viaPython.record.value("allocator").toString(), QStringLiteral("python"));
+
+        env.insert(QStringLiteral("DYNASCOPE_KERNELS_NATIVE"), QStringLiteral("0"));
+        Result off = runScript(QStringLiteral("native_calls.py"), env);
+        QVERIFY2(off.exitCode == 0, qPrintable(describe(off)));
+        QCOMPARE(off.record.value("paths").toArray(), QJsonArray({"python", "python"}));
+        QCOMPARE(off.record.value("native_calls").toArray(), QJsonArray({0, 0}));
     }
 
     // A miss compiles and writes the entry (folder 0700); a second process loads it (a hit).

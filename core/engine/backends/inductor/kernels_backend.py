@@ -9,6 +9,7 @@ import threading
 import time
 import warnings
 
+import _dynascope_capture
 import torch
 
 from _dynascope_shim import kernels_autograd
@@ -56,6 +57,7 @@ class Plan:
         self.ready = False
         self.failed = False
         self.run = None
+        self.native = None  # the capture core's handle when C++ serves this plan
 
 
 def new_record(graph_id, name, sig, part=""):
@@ -104,6 +106,28 @@ def load(lowered, source, record):
     if built.note:
         warnings.warn(f"dynascope: {built.note}", KernelWarning)
     return kernels_runner.make_runner(lowered, source, built.library, _threads())
+
+
+def attach_native(graph, plan, inputs):
+    """Hands a ready plan of kernels only to the capture core: from the next call with this
+    signature on, a cache hit runs its kernels from C++ (runtime/nativekernels.h) and this
+    graph's __call__ is not called. Plans with torch steps, or whose graph switches grad mode,
+    stay with the Python runner (and so do calls that need autograd); the record's `call_path`
+    says which."""
+    spec = plan.run.native
+    handle = None
+    if spec is not None and config.native_calls and not graph.switches_grad:
+        try:
+            handle = _dynascope_capture.attach_native_plan(graph, tuple(inputs), *spec,
+                                                           list(graph.params), plan.run)
+        except Exception as e:  # the Python runner still serves the plan
+            warnings.warn(f"dynascope: graph {graph.graph_id} calls its kernels from Python "
+                          f"({type(e).__name__}: {e})", KernelWarning)
+    plan.native = handle
+    plan.record["call_path"] = "native" if handle is not None else "python"
+    if handle is not None:
+        plan.record["native_calls"] = 0
+        kernels_config._native.append((plan.record, handle))
 
 
 def in_background(graph_id, finish):
@@ -194,6 +218,7 @@ class CompiledGraph:
                 record["status"] = f"eager: loading failed: {e}"
                 return
             record["status"] = "compiled"
+            attach_native(self, plan, inputs)
             plan.ready = True
 
         in_background(self.graph_id, finish)

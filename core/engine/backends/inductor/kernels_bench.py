@@ -93,6 +93,18 @@ def measure(fns, rounds, target_s=0.002):
     return {name: _stats(v) for name, v in samples.items()}
 
 
+def _graph_call(graph, plan, inputs):
+    """The compiled graph alone, as a cache hit runs it: from C++ when the core serves the plan
+    (call_native: the same code path without the guards), else the Python runner."""
+    if getattr(plan, "native", None) is not None:
+        import _dynascope_capture
+
+        args = tuple(inputs)
+        if _dynascope_capture.call_native(graph, args) is not None:
+            return lambda: _dynascope_capture.call_native(graph, args)
+    return lambda: plan.run(inputs)
+
+
 def run(rounds=20):
     """The figures of every tracked function that was called (a list of dicts)."""
     from _dynascope_shim import kernels_backend
@@ -113,7 +125,7 @@ def run(rounds=20):
             inputs = g.last_inputs
             fns[f"eager{g.graph_id}"] = lambda g=g, i=inputs: g.eager(*i)
             if plan.ready:
-                fns[f"graph{g.graph_id}"] = lambda p=plan, i=inputs: p.run(i)
+                fns[f"graph{g.graph_id}"] = _graph_call(g, plan, inputs)
             graphs.append((g, plan, inputs))
         stats = measure(fns, rounds)
         entry = {"name": t.name, "T_base": stats["T_base"], "T_comp": stats["T_comp"],
@@ -123,6 +135,7 @@ def run(rounds=20):
             record = plan.record
             gstats = stats.get(f"graph{g.graph_id}")
             item = {"graph": g.graph_id, "status": record["status"], "cache": record["cache"],
+                    "call_path": record.get("call_path", ""),
                     "times_ms": {k: v * 1e3 for k, v in record["times"].items()},
                     "eager": stats[f"eager{g.graph_id}"], "compiled": gstats, "kernels": []}
             graph_time += (gstats or stats[f"eager{g.graph_id}"])["median_us"]
@@ -175,6 +188,8 @@ def report(options):
             times = ", ".join(f"{k} {v:.1f} ms" for k, v in g["times_ms"].items())
             lines.append(f"  graph {g['graph']}: {g['status']}"
                          + (f", cache {g['cache']}" if g["cache"] else "")
+                         + (f", called from {'C++' if g['call_path'] == 'native' else 'Python'}"
+                            if g["call_path"] else "")
                          + (f"; {times}" if times else ""))
             lines.append(_line("eager", g["eager"]))
             if g["compiled"]:

@@ -21,6 +21,9 @@ class Config(types.ModuleType):
         self.async_compile = os.environ.get("DYNASCOPE_KERNELS_SYNC") != "1"
         self.debug = False  # print each graph's generated C++ when it is generated
         self.enabled = True  # False: the inductor backend runs graphs eagerly
+        # Dynascope's own: plans of kernels only run from C++ on a cache hit (False: every call
+        # goes through the Python runner, as bench's before/after comparison needs).
+        self.native_calls = os.environ.get("DYNASCOPE_KERNELS_NATIVE") != "0"
         self.cpp = _Cpp()
         # Dynascope's own: how a training graph is split into forward and backward ("min-cut":
         # recompute cheap pointwise values in the backward; "save-all": save every value read).
@@ -45,8 +48,15 @@ class Config(types.ModuleType):
 
 config = Config()
 _records = []
+_native = []  # (record, handle): plans the capture core runs from C++ (attach_native_plan)
 
 
 def records():
-    """One dict per graph and input signature: status, kernels, fallbacks, times, source."""
+    """One dict per graph and input signature: status, kernels, fallbacks, times, source, and
+    `call_path` ("native": calls run from C++, counted in `native_calls`; "python")."""
+    if _native:
+        import _dynascope_capture
+
+        for record, handle in _native:
+            record["native_calls"] = _dynascope_capture.native_calls(handle)
     return list(_records)

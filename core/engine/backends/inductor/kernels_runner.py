@@ -59,6 +59,33 @@ def _invoker(step):
     return invoke
 
 
+def _native_spec(program, outputs, fresh, position, inputs, input_count, B, S):
+    """What the capture core's C++ call path needs to run a plan of kernels only: the arguments
+    of _dynascope_capture.attach_native_plan after owner and inputs, but params and keep. None
+    when the plan has torch steps, or an output that is a view or a buffer not made per call:
+    the Python runner serves those."""
+    if any(kind != "segment" for kind, _ in program):
+        return None
+    fresh_index = {p: i for i, (p, _, _, _) in enumerate(fresh)}
+    out = []
+    for kind, what in outputs:
+        if kind == "buffer":
+            if position.get(what) not in fresh_index:
+                return None
+            out.append(("fresh", fresh_index[position[what]]))
+        elif kind in ("input", "constant"):
+            out.append((kind, what))
+        else:
+            return None
+    slots = [-1] * input_count
+    for i, p in inputs:
+        slots[i] = p
+    made = [(p, tuple(int(n) for n in size), tuple(int(n) for n in stride), dtype,
+             torch.empty(0, dtype=dtype)) for p, size, stride, dtype in fresh]
+    entries = [ctypes.cast(fn, ctypes.c_void_p).value for kind, fn in program]
+    return (slots, [B[i] or 0 for i in range(len(B))], list(S), entries, made, out)
+
+
 def make_runner(lowered, source, library, threads):
     """The per-call function of a plan: pointers into B, segments and torch steps in order."""
     names = source.buffer_names
@@ -169,8 +196,10 @@ def make_runner(lowered, source, library, threads):
         del env
         return timings
 
-    run.keep = (keep, B, S)  # the kernels hold raw addresses of these
+    run.keep = (keep, B, S, library)  # the kernels hold raw addresses of these
     run.profile = profile
+    run.native = _native_spec(program, outputs, fresh, position, inputs, len(lowered.inputs), B,
+                              S)
     if simple:
         out_pos = [position[n] for _, n in outputs]
         segs = [fn for _, fn in program]
@@ -187,7 +216,7 @@ def make_runner(lowered, source, library, threads):
                 fn(Bp, Sp)
             return tuple(env[p] for p in out_pos)
 
-        fast.keep, fast.profile = run.keep, profile
+        fast.keep, fast.profile, fast.native = run.keep, profile, run.native
         return fast
 
     return run

@@ -4,6 +4,7 @@
 #include "python/pyref.h"
 #include "runtime/coderecord.h"
 #include "runtime/compiledfunction.h"
+#include "runtime/nativekernels.h"
 #include "runtime/regionrunner.h"
 #include "trace/breakcatalogue.h"
 #include "trace/captureconfig.h"
@@ -154,6 +155,10 @@ PyModuleDef moduleDef = {PyModuleDef_HEAD_INIT,
 bool installCaptureModule() {
     PyRef module = PyRef::steal(PyModule_Create(&moduleDef));
     if (!module) {
+        PyErr_Print();
+        return false;
+    }
+    if (!addNativeKernelFunctions(module.get())) {
         PyErr_Print();
         return false;
     }

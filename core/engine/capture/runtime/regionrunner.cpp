@@ -9,6 +9,7 @@
 #include "runtime/coderecord.h"
 #include "runtime/compiledfunction.h"
 #include "runtime/framehook.h"
+#include "runtime/nativekernels.h"
 #include "runtime/transformedcode.h"
 #include "trace/breakcatalogue.h"
 #include "trace/captureconfig.h"
@@ -430,14 +431,21 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
             PyRef args = fetchInputs(*entry, env);
             if (!args)
                 return nullptr;
-            PyRef outs = PyRef::steal(PyObject_Call(entry->compiled.get(), args.get(), nullptr));
-            if (!outs)
+            // Generated kernels without torch steps run from C++ (nativekernels.h).
+            NativeCall native = callNativeKernels(entry->compiled.get(), args.get(), outputs);
+            if (native == NativeCall::Failed)
                 return nullptr;
-            PyRef fast = PyRef::steal(PySequence_Fast(outs.get(), "compiled graph output"));
-            if (!fast)
-                return nullptr;
-            for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast.get()); ++i)
-                outputs.push_back(PyRef::borrow(PySequence_Fast_GET_ITEM(fast.get(), i)));
+            if (native == NativeCall::NotServed) {
+                PyRef outs =
+                    PyRef::steal(PyObject_Call(entry->compiled.get(), args.get(), nullptr));
+                if (!outs)
+                    return nullptr;
+                PyRef fast = PyRef::steal(PySequence_Fast(outs.get(), "compiled graph output"));
+                if (!fast)
+                    return nullptr;
+                for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast.get()); ++i)
+                    outputs.push_back(PyRef::borrow(PySequence_Fast_GET_ITEM(fast.get(), i)));
+            }
         }
         PyRef returned;
         std::vector<PyRef> newLocals, newStack;

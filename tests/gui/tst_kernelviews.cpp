@@ -79,7 +79,7 @@ private slots:
 // backward half timed alone with its kernels and the ratio to eager autograd; a backward that
 // could not be timed says why instead of showing nothing.
 void TestKernelViews::timingShowsBackwardHalf() {
-    const Json event = Json::parse(R"({"threads": 1, "rounds": 3, "functions": [
+    const Json event = Json::parse(R"json({"threads": 1, "rounds": 3, "functions": [
       {"name": "step", "T_base": {"median_us": 40}, "T_comp": {"median_us": 20},
        "t_guard_us": 2, "speedup": 2.0, "graphs": [
         {"graph": 0, "part": "forward", "status": "compiled", "eager": {"median_us": 30},
@@ -91,7 +91,7 @@ void TestKernelViews::timingShowsBackwardHalf() {
                                   {"name": "mm", "kind": "extern", "time": {"median_us": 9}}]}},
         {"graph": 1, "part": "forward", "status": "compiled", "eager": {"median_us": 3},
          "backward": {"status": "compiling",
-                      "note": "not timed: the training plan is not ready (compiling)"}}]}]})");
+                      "note": "not timed: the training plan is not ready (compiling)"}}]}]})json");
     const TimingReport report = timingReportFromEvent(event);
     QCOMPARE(int(report.functions.size()), 1);
     const GraphTiming &g = report.functions[0].graphs[0];
@@ -113,7 +113,7 @@ void TestKernelViews::timingShowsBackwardHalf() {
                                   "T_comp (compiled)"}));
     QTreeWidgetItem *backward = fn->child(3);
     QCOMPARE(backward->text(1), TimingView::formatStats(*g.backward->compiled));
-    QVERIFY2(backward->text(2).contains(QLatin1String("4.00× faster")), qPrintable(backward->text(2)));
+    QVERIFY2(backward->text(2).contains(QStringLiteral("4.00× faster")), qPrintable(backward->text(2)));
     QCOMPARE(backward->childCount(), 2);
     QCOMPARE(backward->child(1)->text(0), QStringLiteral("mm (extern)"));
     QCOMPARE(fn->child(5)->text(1),

@@ -63,7 +63,7 @@ QColor NodePalette::border(const QString &kind) {
 QColor NodePalette::kernelGroup(int kernel) {
     // Golden-angle steps round the hue circle: neighbours differ most, and 137 being prime to
     // 360, no two of the first 360 kernels share a hue.
-    return QColor::fromHsv((kernel * 137 + 190) % 360, 70, 250);
+    return QColor::fromHsv((kernel * 137 + 40) % 360, 100, 255);
 }
 
 } // namespace dynascope

@@ -228,6 +228,8 @@ void TestFusionOverlay::kernelsDrawnOnTheGraph() {
         QVERIFY(item("G1", node)->isKernelSelected());
     QVERIFY(!item("G2", expNode)->isKernelSelected());
     if (const QString dir = qEnvironmentVariable("DYNASCOPE_SCREENSHOTS"); !dir.isEmpty()) {
+        window.resize(1280, 800);
+        QTest::qWait(300);
         view->fitGraph(QStringLiteral("G2")); // two kernels, the extern call and the fallback
         QTest::qWait(300);
         window.grab().save(dir + QStringLiteral("/fusion-overlay-1280x800.png"));

@@ -62,9 +62,9 @@ std::vector<GraphFusion> fusionByGraph(const std::vector<KernelGraphRecord> &rec
         if (!seen)
             out.push_back(fusionOf(records, overlayRecord(records, r.capturedGraph)));
     }
-    out.erase(std::remove_if(out.begin(), out.end(),
-                             [](const GraphFusion &f) { return f.record < 0; }),
-              out.end());
+    out.erase(
+        std::remove_if(out.begin(), out.end(), [](const GraphFusion &f) { return f.record < 0; }),
+        out.end());
     return out;
 }
 

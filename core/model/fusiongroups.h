@@ -12,15 +12,15 @@ namespace dynascope {
 
 // What became of one captured node in one record.
 struct NodeFusion {
-    std::vector<int> kernels;          // indices into the record's kernels, in kernel order
-    std::vector<std::string> externs;  // ops of extern calls it became (aten.mm.default …)
+    std::vector<int> kernels;           // indices into the record's kernels, in kernel order
+    std::vector<std::string> externs;   // ops of extern calls it became (aten.mm.default …)
     std::vector<std::string> fallbacks; // ops of fallbacks it became
 };
 
 // One record's kernels drawn on its captured graph.
 struct GraphFusion {
-    std::string graphId; // "G1"
-    int record = -1;     // index into the records
+    std::string graphId;                     // "G1"
+    int record = -1;                         // index into the records
     std::map<std::string, NodeFusion> nodes; // by captured node name
 };
 

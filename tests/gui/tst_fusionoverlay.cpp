@@ -115,7 +115,7 @@ void TestFusionOverlay::kernelOfNodePrefersTheShownRecord() {
     QCOMPARE(kernelOfNode(records, "G1", "relu").kernel, 0);
     QCOMPARE(kernelOfNode(records, "G1", "relu", 1).record, 1);
     QCOMPARE(kernelOfNode(records, "G1", "relu", 1).kernel, 1);
-    QCOMPARE(kernelOfNode(records, "G1", "sin").record, 1); // only the backward holds it
+    QCOMPARE(kernelOfNode(records, "G1", "sin").record, 1);  // only the backward holds it
     QCOMPARE(kernelOfNode(records, "G1", "add").record, -1); // add is G2's
     QCOMPARE(kernelOfNode(records, "G2", "add", 1).record, 2);
 }
@@ -185,12 +185,11 @@ void TestFusionOverlay::kernelsDrawnOnTheGraph() {
     QVERIFY(item("G2", cumsum->name)->toolTip().contains(QLatin1String("fallback")));
     // The tooltip names the kernel and what fused into it.
     const QString tip = item("G1", covered[2])->toolTip();
-    QVERIFY2(tip.contains(QStringLiteral("<b>kernel0</b> (fused: %1, %2, %3, %4, %5)")
-                              .arg(QString::fromStdString(covered[0]),
-                                   QString::fromStdString(covered[1]),
-                                   QString::fromStdString(covered[2]),
-                                   QString::fromStdString(covered[3]),
-                                   QString::fromStdString(covered[4]))),
+    QVERIFY2(tip.contains(
+                 QStringLiteral("<b>kernel0</b> (fused: %1, %2, %3, %4, %5)")
+                     .arg(QString::fromStdString(covered[0]), QString::fromStdString(covered[1]),
+                          QString::fromStdString(covered[2]), QString::fromStdString(covered[3]),
+                          QString::fromStdString(covered[4]))),
              qPrintable(tip));
     QVERIFY(view->kernelLegend()->isVisible());
     QVERIFY(view->kernelOverlayAction()->isEnabled());
@@ -216,9 +215,9 @@ void TestFusionOverlay::kernelsDrawnOnTheGraph() {
     // ...and the kernel's nodes are outlined in the graph, no other.
     for (NodeItem *n : scene->nodeItems()) {
         const auto &nodes = mixed.kernels[1].captured;
-        const bool inKernel = n->graphId() == "G2" &&
-                              std::find(nodes.begin(), nodes.end(), n->nodeName().toStdString()) !=
-                                  nodes.end();
+        const bool inKernel =
+            n->graphId() == "G2" &&
+            std::find(nodes.begin(), nodes.end(), n->nodeName().toStdString()) != nodes.end();
         QCOMPARE(n->isKernelSelected(), inKernel);
     }
 

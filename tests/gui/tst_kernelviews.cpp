@@ -113,7 +113,8 @@ void TestKernelViews::timingShowsBackwardHalf() {
                                   "T_comp (compiled)"}));
     QTreeWidgetItem *backward = fn->child(3);
     QCOMPARE(backward->text(1), TimingView::formatStats(*g.backward->compiled));
-    QVERIFY2(backward->text(2).contains(QStringLiteral("4.00× faster")), qPrintable(backward->text(2)));
+    QVERIFY2(backward->text(2).contains(QStringLiteral("4.00× faster")),
+             qPrintable(backward->text(2)));
     QCOMPARE(backward->childCount(), 2);
     QCOMPARE(backward->child(1)->text(0), QStringLiteral("mm (extern)"));
     QCOMPARE(fn->child(5)->text(1),

@@ -107,8 +107,14 @@ private slots:
         // Both halves name the captured graph and, per kernel and extern call, the captured
         // nodes it came from: nodes of that graph (the oracle: explain's own graph report).
         const QJsonObject graph = documentAfterRecord(r)
-                                      .value("functions").toArray().at(0).toObject()
-                                      .value("graphs").toArray().at(0).toObject();
+                                      .value("functions")
+                                      .toArray()
+                                      .at(0)
+                                      .toObject()
+                                      .value("graphs")
+                                      .toArray()
+                                      .at(0)
+                                      .toObject();
         QSet<QString> graphNodes;
         for (const QJsonValue &n : graph.value("nodes").toArray())
             graphNodes.insert(n.toObject().value("name").toString());
@@ -297,7 +303,8 @@ private slots:
         QStringList kinds;
         for (const QJsonValue &k : backward.value("kernels").toArray())
             kinds << k.toObject().value("kind").toString();
-        QVERIFY2(kinds.contains("kernel") && kinds.count("extern") >= 2, qPrintable(kinds.join(",")));
+        QVERIFY2(kinds.contains("kernel") && kinds.count("extern") >= 2,
+                 qPrintable(kinds.join(",")));
     }
 
     // bench --json: the compiled function timed against eager; S is T_base / T_comp.

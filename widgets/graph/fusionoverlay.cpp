@@ -29,7 +29,8 @@ FusionMark markOf(const KernelGraphRecord &record, const NodeFusion &node) {
                      .arg(QString::fromStdString(kernel.name), joined(kernel.captured));
     }
     for (const std::string &op : node.externs)
-        lines << FusionOverlay::tr("<b>extern call</b> %1 (through torch)").arg(QString::fromStdString(op));
+        lines << FusionOverlay::tr("<b>extern call</b> %1 (through torch)")
+                     .arg(QString::fromStdString(op));
     for (const std::string &op : node.fallbacks)
         lines << FusionOverlay::tr("<b>fallback</b> %1 (no lowering: runs through torch)")
                      .arg(QString::fromStdString(op));
@@ -71,8 +72,7 @@ void FusionOverlay::selectKernel(GraphScene *scene, int record, int kernel) {
 void FusionOverlay::outline(GraphScene *scene) const {
     for (NodeItem *item : scene->nodeItems())
         item->setKernelSelected(false);
-    if (m_selectedRecord < 0 || m_selectedRecord >= int(m_records.size()) ||
-        m_selectedKernel < 0 ||
+    if (m_selectedRecord < 0 || m_selectedRecord >= int(m_records.size()) || m_selectedKernel < 0 ||
         m_selectedKernel >= int(m_records[size_t(m_selectedRecord)].kernels.size()))
         return;
     const KernelGraphRecord &r = m_records[size_t(m_selectedRecord)];

@@ -111,8 +111,8 @@ void KernelsView::setRecords(std::vector<KernelGraphRecord> records) {
                 0,
                 tr("lines %1–%2 of the generated source").arg(info.firstLine).arg(info.lastLine));
             if (!info.captured.empty())
-                item->setToolTip(1, tr("from %1: %2")
-                                        .arg(fromStd(r.capturedGraph), joined(info.captured)));
+                item->setToolTip(
+                    1, tr("from %1: %2").arg(fromStd(r.capturedGraph), joined(info.captured)));
         }
         for (const KernelStep &e : r.externs)
             new QTreeWidgetItem(graph, {tr("extern %1").arg(fromStd(e.node)),

@@ -90,11 +90,12 @@ void TimingView::addBackward(QTreeWidgetItem *function, int graph, const Backwar
         tr("graph %1 backward: %2").arg(graph).arg(QString::fromStdString(b.status));
     QTreeWidgetItem *item = nullptr;
     if (b.compiled && b.eager) {
-        const double ratio = b.compiled->medianUs > 0 ? b.eager->medianUs / b.compiled->medianUs : 0;
-        item = new QTreeWidgetItem(function, {title, formatStats(*b.compiled),
-                                              tr("eager %1 (%2× faster)")
-                                                  .arg(formatStats(*b.eager))
-                                                  .arg(ratio, 0, 'f', 2)});
+        const double ratio =
+            b.compiled->medianUs > 0 ? b.eager->medianUs / b.compiled->medianUs : 0;
+        item = new QTreeWidgetItem(
+            function,
+            {title, formatStats(*b.compiled),
+             tr("eager %1 (%2× faster)").arg(formatStats(*b.eager)).arg(ratio, 0, 'f', 2)});
     } else {
         item = new QTreeWidgetItem(
             function, {title, b.note.empty() ? tr("not timed") : QString::fromStdString(b.note)});
@@ -127,12 +128,12 @@ void TimingView::setReport(const TimingReport &report) {
         new QTreeWidgetItem(fn, {tr("T_base (eager)"), formatStats(f.base)});
         new QTreeWidgetItem(fn, {tr("t_guard (guards and dispatch)"), duration(f.guardUs)});
         for (const GraphTiming &g : f.graphs) {
-            const QString title = g.part == "forward" ? tr("graph %1 forward: %2")
-                                                      : tr("graph %1: %2");
-            auto *graph = new QTreeWidgetItem(
-                fn, {title.arg(g.graph).arg(QString::fromStdString(g.status)),
-                     g.compiled ? formatStats(*g.compiled) : QString(),
-                     tr("eager %1").arg(formatStats(g.eager))});
+            const QString title =
+                g.part == "forward" ? tr("graph %1 forward: %2") : tr("graph %1: %2");
+            auto *graph =
+                new QTreeWidgetItem(fn, {title.arg(g.graph).arg(QString::fromStdString(g.status)),
+                                         g.compiled ? formatStats(*g.compiled) : QString(),
+                                         tr("eager %1").arg(formatStats(g.eager))});
             addKernels(graph, g.kernels);
             if (g.backward)
                 addBackward(fn, g.graph, *g.backward);

@@ -9,6 +9,25 @@
     </message>
 </context>
 <context>
+    <name>FusionOverlay</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (fused: %2)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（融合：%2）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;extern call&lt;/b&gt; %1 (through torch)</source>
+        <translation>&lt;b&gt;外部调用&lt;/b&gt; %1（经由 torch）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;fallback&lt;/b&gt; %1 (no lowering: runs through torch)</source>
+        <translation>&lt;b&gt;回退&lt;/b&gt; %1（无降级实现：经由 torch 运行）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Kernels:&lt;/b&gt; a colour per kernel · &lt;span style=&apos;color:%1&apos;&gt;&lt;b&gt;E&lt;/b&gt; extern call&lt;/span&gt; · &lt;span style=&apos;color:%2&apos;&gt;&lt;b&gt;F&lt;/b&gt; fallback&lt;/span&gt; · &lt;span style=&apos;color:%3&apos;&gt;&lt;b&gt;outline&lt;/b&gt;: kernel selected in Kernels&lt;/span&gt;</source>
+        <translation>&lt;b&gt;内核：&lt;/b&gt;每个内核一种颜色 · &lt;span style=&apos;color:%1&apos;&gt;&lt;b&gt;E&lt;/b&gt; 外部调用&lt;/span&gt; · &lt;span style=&apos;color:%2&apos;&gt;&lt;b&gt;F&lt;/b&gt; 回退&lt;/span&gt; · &lt;span style=&apos;color:%3&apos;&gt;&lt;b&gt;描边&lt;/b&gt;：在“内核”视图中选中的内核&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
     <name>GraphGroup</name>
     <message>
         <source>%1 · compile 1</source>
@@ -963,6 +982,14 @@
         <source>Collapse %1</source>
         <translation>折叠 %1</translation>
     </message>
+    <message>
+        <source>Show Kernels on Graph</source>
+        <translation>在图上显示内核</translation>
+    </message>
+    <message>
+        <source>Colour the nodes of each generated kernel alike and mark extern calls and fallbacks (after a run that compiled kernels)</source>
+        <translation>将同一生成内核的节点涂成相同颜色，并标出外部调用和回退（在编译了内核的运行之后）</translation>
+    </message>
 </context>
 <context>
     <name>dynascope::GuardTreeView</name>
@@ -1700,6 +1727,10 @@
     <message>
         <source>%1: %2%3 — %4%5</source>
         <translation>%1：%2%3 —— %4%5</translation>
+    </message>
+    <message>
+        <source>from %1: %2</source>
+        <translation>来自 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2562,6 +2593,26 @@ shape %1, dtype %2%3</source>
         <translation>
             <numerusform>%n 个线程</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>graph %1 backward: %2</source>
+        <translation>图 %1 反向：%2</translation>
+    </message>
+    <message>
+        <source>eager %1 (%2× faster)</source>
+        <translation>eager %1（快 %2×）</translation>
+    </message>
+    <message>
+        <source>not timed</source>
+        <translation>未计时</translation>
+    </message>
+    <message>
+        <source>The backward half of a training plan, timed alone: the generated backward on the saved values of one compiled forward, against torch.autograd.grad over one eager forward. T_comp does not include it (a call runs the forward).</source>
+        <translation>训练计划的反向部分单独计时：生成的反向内核作用于一次编译前向所保存的值，对比一次 eager 前向上的 torch.autograd.grad。T_comp 不包含它（一次调用只运行前向）。</translation>
+    </message>
+    <message>
+        <source>graph %1 forward: %2</source>
+        <translation>图 %1 前向：%2</translation>
     </message>
 </context>
 <context>

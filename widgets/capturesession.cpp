@@ -40,6 +40,7 @@ void CaptureSession::reset(RunState state, const QString &description) {
     m_runState = state;
     m_runDescription = description;
     m_selectedGraph.clear();
+    m_selectedKernel = {-1, -1};
     const bool hadInstruction = m_selectedInstruction.isValid();
     m_selectedInstruction = {};
     emit runStarted();
@@ -243,6 +244,17 @@ void CaptureSession::setSelectedGraph(const QString &graphId) {
         return;
     m_selectedGraph = graphId;
     emit graphSelected(graphId);
+}
+
+void CaptureSession::setSelectedNode(const QString &graphId, const QString &nodeName) {
+    emit nodeSelected(graphId, nodeName);
+}
+
+void CaptureSession::setSelectedKernel(int record, int kernel) {
+    if (std::pair(record, kernel) == m_selectedKernel)
+        return;
+    m_selectedKernel = {record, kernel};
+    emit kernelSelected(record, kernel);
 }
 
 } // namespace dynascope

@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace dynascope {
@@ -59,7 +60,11 @@ enum class RunState { Idle, Running, Finished, Stopped, Crashed, FailedToStart }
 //    instruction also selects its source line; selecting another line drops an instruction that
 //    is not on it. selectedGraph() (a graph id, "G3"; empty: none) with graphSelected(): the
 //    Graphs document and the Tracer follow it (a compiled call stepped into selects the graph
-//    that ran). Extend with selectedStep / selectedNode the same way (setter + one signal).
+//    that ran). setSelectedNode() (a click on a graph node) emits nodeSelected() every time,
+//    so a second click on the same node re-selects its kernel; setSelectedKernel() (record and
+//    kernel index of the "kernels" event) emits kernelSelected() when it changes: the Kernels
+//    view follows the node, the graph outlines the kernel's nodes. Extend with selectedStep the
+//    same way (setter + one signal).
 class CaptureSession : public QObject {
     Q_OBJECT
 public:
@@ -129,6 +134,10 @@ public:
     QString selectedGraph() const { return m_selectedGraph; }
     // Emits graphSelected() when the id changes; a new run clears it (without the signal).
     void setSelectedGraph(const QString &graphId);
+    void setSelectedNode(const QString &graphId, const QString &nodeName);
+    int selectedKernelRecord() const { return m_selectedKernel.first; }
+    int selectedKernel() const { return m_selectedKernel.second; }
+    void setSelectedKernel(int record, int kernel);
 
 signals:
     void scriptChanged();
@@ -140,6 +149,8 @@ signals:
     void errorChanged();
     void selectionChanged();
     void graphSelected(const QString &graphId);
+    void nodeSelected(const QString &graphId, const QString &nodeName);
+    void kernelSelected(int record, int kernel);
 
 private:
     void reset(RunState state, const QString &description);
@@ -168,6 +179,7 @@ private:
     int m_selectedLine = 0;
     InstructionRef m_selectedInstruction;
     QString m_selectedGraph;
+    std::pair<int, int> m_selectedKernel{-1, -1};
 };
 
 } // namespace dynascope

@@ -6,6 +6,7 @@
 #include "graph/graphdocument.h"
 #include "graph/graphview.h"
 #include "mainwindow.h"
+#include "model/kernelrecord.h"
 #include "tracer/tracerpanel.h"
 #include "workspace/documentarea.h"
 
@@ -54,6 +55,15 @@ GraphDocks::GraphDocks(MainWindow *window)
             type == QLatin1String(EventType::TraceStep))
             m_debounce->start();
     });
+    // The fusion overlay: each "kernels" event holds every record of the run so far.
+    connect(m_session, &CaptureSession::eventAdded, this, [this](const QString &type, int index) {
+        const std::vector<Json> &events = m_session->eventsOfType(EventType::Kernels);
+        if (type == QLatin1String(EventType::Kernels) && index >= 0 && index < int(events.size()))
+            m_graphView->setKernelRecords(kernelRecordsFromEvent(events[size_t(index)]));
+    });
+    connect(m_session, &CaptureSession::runStarted, this,
+            [this] { m_graphView->setKernelRecords({}); });
+    connect(m_session, &CaptureSession::kernelSelected, m_graphView, &GraphView::selectKernel);
     connect(m_session, &CaptureSession::runStarted, this, &GraphDocks::refresh);
     connect(m_session, &CaptureSession::runStateChanged, this, [this] {
         if (m_session->runState() != RunState::Running)
@@ -153,6 +163,7 @@ bool GraphDocks::selectSite(const SourceSite &site) {
 }
 
 void GraphDocks::onNodeClicked(const QString &graphId, const QString &nodeName) {
+    m_session->setSelectedNode(graphId, nodeName);
     for (const CapturedGraph &g : m_graphs) {
         if (QString::fromStdString(g.id) != graphId)
             continue;

@@ -46,6 +46,15 @@ const Json &member(const Json &j, const char *key) {
     return it != j.end() ? *it : null;
 }
 
+std::vector<KernelTiming> kernelTimings(const Json &j) {
+    std::vector<KernelTiming> out;
+    for (const Json &k : array(j, "kernels"))
+        if (k.is_object())
+            out.push_back(
+                {str(k, "name"), str(k, "kind"), stats(member(k, "time")), strings(k, "nodes")});
+    return out;
+}
+
 } // namespace
 
 std::vector<KernelGraphRecord> kernelRecordsFromEvent(const Json &event) {
@@ -57,6 +66,7 @@ std::vector<KernelGraphRecord> kernelRecordsFromEvent(const Json &event) {
             continue;
         KernelGraphRecord rec;
         rec.graph = int(num(r, "graph"));
+        rec.capturedGraph = str(r, "captured_graph"); // absent before the fusion overlay: ""
         rec.signature = strings(r, "signature");
         rec.part = str(r, "part"); // absent in records older than training plans: ""
         const Json &partition = member(r, "partition");
@@ -74,7 +84,7 @@ std::vector<KernelGraphRecord> kernelRecordsFromEvent(const Json &event) {
         for (const Json &k : array(r, "kernels")) {
             if (!k.is_object())
                 continue;
-            KernelInfo info{str(k, "name"), 0, 0, strings(k, "origins")};
+            KernelInfo info{str(k, "name"), 0, 0, strings(k, "origins"), strings(k, "captured")};
             const Json &lines = array(k, "lines");
             if (lines.size() == 2 && lines[0].is_number_integer() && lines[1].is_number_integer()) {
                 info.firstLine = lines[0].get<int>();
@@ -84,10 +94,12 @@ std::vector<KernelGraphRecord> kernelRecordsFromEvent(const Json &event) {
         }
         for (const Json &e : array(r, "externs"))
             if (e.is_object())
-                rec.externs.push_back({str(e, "node"), str(e, "op"), std::string()});
+                rec.externs.push_back(
+                    {str(e, "node"), str(e, "op"), std::string(), strings(e, "captured")});
         for (const Json &f : array(r, "fallbacks"))
             if (f.is_object())
-                rec.fallbacks.push_back({str(f, "node"), str(f, "op"), str(f, "reason")});
+                rec.fallbacks.push_back(
+                    {str(f, "node"), str(f, "op"), str(f, "reason"), strings(f, "captured")});
         rec.decisions = strings(r, "decisions");
         rec.source = str(r, "source");
         rec.path = str(r, "path");
@@ -123,10 +135,20 @@ TimingReport timingReportFromEvent(const Json &event) {
             gt.eager = stats(member(g, "eager"));
             if (member(g, "compiled").is_object())
                 gt.compiled = stats(member(g, "compiled"));
-            for (const Json &k : array(g, "kernels"))
-                if (k.is_object())
-                    gt.kernels.push_back({str(k, "name"), str(k, "kind"), stats(member(k, "time")),
-                                          strings(k, "nodes")});
+            gt.part = str(g, "part");
+            gt.kernels = kernelTimings(g);
+            const Json &back = member(g, "backward");
+            if (back.is_object()) {
+                BackwardTiming bt;
+                bt.status = str(back, "status");
+                bt.note = str(back, "note");
+                if (member(back, "eager").is_object())
+                    bt.eager = stats(member(back, "eager"));
+                if (member(back, "compiled").is_object())
+                    bt.compiled = stats(member(back, "compiled"));
+                bt.kernels = kernelTimings(back);
+                gt.backward = std::move(bt);
+            }
             fn.graphs.push_back(std::move(gt));
         }
         report.functions.push_back(std::move(fn));

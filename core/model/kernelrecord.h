@@ -17,14 +17,17 @@ struct KernelInfo {
     std::string name;               // kernel0
     int firstLine = 0, lastLine = 0; // 1-based lines of the generated source
     std::vector<std::string> origins; // aten nodes fused into it (mul, add, relu …)
+    std::vector<std::string> captured; // the captured-graph nodes they came from, graph order
 };
 
 struct KernelStep {
     std::string node, op, reason; // an extern call or a fallback run through torch
+    std::vector<std::string> captured; // the captured-graph node(s) it came from
 };
 
 struct KernelGraphRecord {
     int graph = -1;
+    std::string capturedGraph; // the Graphs view's id of the captured graph ("G1"); "" if unknown
     std::string part; // "" (an inference graph), "forward" or "backward" (a training plan's halves)
     std::string partitioner;            // a training plan's split: "min-cut" | "save-all"
     std::vector<std::string> saved;     // values the forward keeps for the backward
@@ -49,12 +52,21 @@ struct KernelTiming {
     std::vector<std::string> nodes;
 };
 
+// A training plan's backward half timed alone (generated backward vs torch.autograd.grad).
+struct BackwardTiming {
+    std::string status, note; // note: why it was not timed
+    std::optional<TimingStats> eager, compiled;
+    std::vector<KernelTiming> kernels;
+};
+
 struct GraphTiming {
     int graph = -1;
     std::string status, cache;
+    std::string part; // "" (an inference plan) or "forward" (a training plan's forward half)
     TimingStats eager;
     std::optional<TimingStats> compiled;
     std::vector<KernelTiming> kernels;
+    std::optional<BackwardTiming> backward; // training plans only
 };
 
 struct FunctionTiming {

@@ -72,7 +72,54 @@ private slots:
     }
     void kernelsAndTimingAfterRunCompiledKernels();
     void trainingPlanShowsForwardAndBackward();
+    void timingShowsBackwardHalf();
 };
+
+// A training plan's timing: the forward under the function (what the call runs), then the
+// backward half timed alone with its kernels and the ratio to eager autograd; a backward that
+// could not be timed says why instead of showing nothing.
+void TestKernelViews::timingShowsBackwardHalf() {
+    const Json event = Json::parse(R"json({"threads": 1, "rounds": 3, "functions": [
+      {"name": "step", "T_base": {"median_us": 40}, "T_comp": {"median_us": 20},
+       "t_guard_us": 2, "speedup": 2.0, "graphs": [
+        {"graph": 0, "part": "forward", "status": "compiled", "eager": {"median_us": 30},
+         "compiled": {"median_us": 18}, "kernels": [{"name": "kernel0", "kind": "kernel",
+                                                     "time": {"median_us": 5}}],
+         "backward": {"status": "compiled", "eager": {"median_us": 60},
+                      "compiled": {"median_us": 15},
+                      "kernels": [{"name": "kernel0", "kind": "kernel", "time": {"median_us": 4}},
+                                  {"name": "mm", "kind": "extern", "time": {"median_us": 9}}]}},
+        {"graph": 1, "part": "forward", "status": "compiled", "eager": {"median_us": 3},
+         "backward": {"status": "compiling",
+                      "note": "not timed: the training plan is not ready (compiling)"}}]}]})json");
+    const TimingReport report = timingReportFromEvent(event);
+    QCOMPARE(int(report.functions.size()), 1);
+    const GraphTiming &g = report.functions[0].graphs[0];
+    QVERIFY(g.backward && g.backward->compiled && g.backward->eager);
+    QCOMPARE(g.backward->compiled->medianUs, 15.0);
+    QCOMPARE(int(g.backward->kernels.size()), 2);
+    QVERIFY(report.functions[0].graphs[1].backward);
+    QVERIFY(!report.functions[0].graphs[1].backward->compiled);
+
+    TimingView view;
+    view.setReport(report);
+    QTreeWidgetItem *fn = view.table()->topLevelItem(0);
+    QStringList titles;
+    for (int i = 0; i < fn->childCount(); ++i)
+        titles << fn->child(i)->text(0);
+    QCOMPARE(titles, QStringList({"T_base (eager)", "t_guard (guards and dispatch)",
+                                  "graph 0 forward: compiled", "graph 0 backward: compiled",
+                                  "graph 1 forward: compiled", "graph 1 backward: compiling",
+                                  "T_comp (compiled)"}));
+    QTreeWidgetItem *backward = fn->child(3);
+    QCOMPARE(backward->text(1), TimingView::formatStats(*g.backward->compiled));
+    QVERIFY2(backward->text(2).contains(QStringLiteral("4.00× faster")),
+             qPrintable(backward->text(2)));
+    QCOMPARE(backward->childCount(), 2);
+    QCOMPARE(backward->child(1)->text(0), QStringLiteral("mm (extern)"));
+    QCOMPARE(fn->child(5)->text(1),
+             QStringLiteral("not timed: the training plan is not ready (compiling)"));
+}
 
 // A training plan's two records (parts forward and backward) next to an inference record in the
 // format before training plans (no "part"): three graph items, the backward its own graph, the

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -104,6 +105,39 @@ private slots:
         QVERIFY(backward.value("externs").toArray().size() >= 2); // the weight gradients: mm
         QCOMPARE(kernels.at(0).toObject().value("partition").toObject().value("kind").toString(),
                  QStringLiteral("min-cut"));
+        // Both halves name the captured graph and, per kernel and extern call, the captured
+        // nodes it came from: nodes of that graph (the oracle: explain's own graph report).
+        const QJsonObject graph = documentAfterRecord(r)
+                                      .value("functions")
+                                      .toArray()
+                                      .at(0)
+                                      .toObject()
+                                      .value("graphs")
+                                      .toArray()
+                                      .at(0)
+                                      .toObject();
+        QSet<QString> graphNodes;
+        for (const QJsonValue &n : graph.value("nodes").toArray())
+            graphNodes.insert(n.toObject().value("name").toString());
+        QSet<QString> forwardNodes;
+        for (int half = 0; half < 2; ++half) {
+            const QJsonObject record = kernels.at(half).toObject();
+            QCOMPARE(record.value("captured_graph").toString(), graph.value("id").toString());
+            for (const char *list : {"kernels", "externs"}) {
+                for (const QJsonValue &item : record.value(list).toArray()) {
+                    const QJsonArray captured = item.toObject().value("captured").toArray();
+                    QVERIFY2(!captured.isEmpty(), qPrintable(describe(r)));
+                    for (const QJsonValue &node : captured) {
+                        QVERIFY2(graphNodes.contains(node.toString()), qPrintable(node.toString()));
+                        if (half == 0)
+                            forwardNodes.insert(node.toString());
+                        else // a backward kernel computes gradients of forward nodes
+                            QVERIFY2(forwardNodes.contains(node.toString()),
+                                     qPrintable(node.toString()));
+                    }
+                }
+            }
+        }
 
         Result plain =
             runDynascope({QStringLiteral("explain"), kernelsDir + "/one_training_step.py",
@@ -272,6 +306,32 @@ private slots:
         QVERIFY2(plain.out.contains(QLatin1String("Kernels (backend=\"inductor\")")),
                  qPrintable(describe(plain)));
         QVERIFY(plain.out.contains(QLatin1String("kernel0  lines ")));
+    }
+
+    // bench --json on a training step: the graph is a training plan's forward, and its backward
+    // half is timed alone against eager autograd, with its kernels and extern calls.
+    void benchTimesBackwardHalf() {
+        Result r = runDynascope({QStringLiteral("bench"), kernelsDir + "/one_training_step.py",
+                                 QStringLiteral("--json"), QStringLiteral("--rounds"),
+                                 QStringLiteral("3")},
+                                m_env);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const QJsonArray functions = documentAfterRecord(r).value("functions").toArray();
+        QVERIFY2(functions.size() == 1, qPrintable(describe(r)));
+        const QJsonArray graphs = functions.first().toObject().value("graphs").toArray();
+        QCOMPARE(graphs.size(), 1);
+        const QJsonObject graph = graphs.first().toObject();
+        QCOMPARE(graph.value("part").toString(), QStringLiteral("forward"));
+        const QJsonObject backward = graph.value("backward").toObject();
+        QCOMPARE(backward.value("status").toString(), QStringLiteral("compiled"));
+        QVERIFY2(backward.value("eager").toObject().value("median_us").toDouble() > 0,
+                 qPrintable(describe(r)));
+        QVERIFY(backward.value("compiled").toObject().value("median_us").toDouble() > 0);
+        QStringList kinds;
+        for (const QJsonValue &k : backward.value("kernels").toArray())
+            kinds << k.toObject().value("kind").toString();
+        QVERIFY2(kinds.contains("kernel") && kinds.count("extern") >= 2,
+                 qPrintable(kinds.join(",")));
     }
 
     // bench --json: the compiled function timed against eager; S is T_base / T_comp.

@@ -34,7 +34,7 @@ constexpr qreal kFocusZoom = 1.25; // a found node is shown at least this big
 GraphView::GraphView(QWidget *parent)
     : QGraphicsView(parent), m_scene(new GraphScene(this)), m_queue(new LayoutQueue(this)),
       m_searchBar(new GraphSearchBar(this)), m_minimap(nullptr), m_banner(new QLabel(this)),
-      m_traceStep(INT_MAX) {
+      m_traceStep(INT_MAX), m_legend(new QLabel(this)) {
     setScene(m_scene);
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(QGraphicsView::ScrollHandDrag); // pan by dragging the background
@@ -50,6 +50,12 @@ GraphView::GraphView(QWidget *parent)
     m_banner->setStyleSheet("QLabel { background: #fff4d6; border: 1px solid #e0b252;"
                             " padding: 3px 6px; color: #5a4300; }");
     m_banner->hide();
+    m_legend->setObjectName("kernelLegend");
+    m_legend->setWordWrap(true);
+    m_legend->setText(FusionOverlay::legendText());
+    m_legend->setStyleSheet("QLabel { background: rgba(255, 255, 255, 230); border: 1px solid "
+                            "#b0b7c0; padding: 3px 6px; color: #1f262e; }");
+    m_legend->hide();
     connect(m_queue, &LayoutQueue::finished, this, &GraphView::onLayoutFinished);
     connect(m_scene, &GraphScene::clusterToggleRequested, this, &GraphView::toggleCollapsed);
     connect(m_searchBar, &GraphSearchBar::searchChanged, this, &GraphView::search);
@@ -88,6 +94,35 @@ void GraphView::createActions() {
     add(tr("Export SVG…"), {}, [this] { askAndExport("svg"); });
     add(tr("Export PNG…"), {}, [this] { askAndExport("png"); });
     add(tr("Export DOT…"), {}, [this] { askAndExport("dot"); });
+    m_kernelOverlay = add(tr("Show Kernels on Graph"), {}, &GraphView::applyKernelOverlay);
+    m_kernelOverlay->setCheckable(true);
+    m_kernelOverlay->setChecked(true);
+    m_kernelOverlay->setEnabled(false);
+    m_kernelOverlay->setToolTip(tr("Colour the nodes of each generated kernel alike and mark "
+                                   "extern calls and fallbacks (after a run that compiled "
+                                   "kernels)"));
+}
+
+void GraphView::setKernelRecords(std::vector<KernelGraphRecord> records) {
+    m_fusion.setRecords(std::move(records));
+    m_kernelOverlay->setEnabled(m_fusion.hasGroups());
+    applyKernelOverlay();
+}
+
+void GraphView::applyKernelOverlay() {
+    const bool shown = m_kernelOverlay->isChecked() && m_fusion.hasGroups();
+    m_fusion.apply(m_scene, shown);
+    m_legend->setVisible(shown && !m_scene->nodeItems().isEmpty());
+    placeOverlays();
+}
+
+void GraphView::selectKernel(int record, int kernel) {
+    m_fusion.selectKernel(m_scene, record, kernel);
+    for (NodeItem *item : m_scene->nodeItems())
+        if (item->isKernelSelected()) {
+            ensureVisible(item, 40, 40);
+            break;
+        }
 }
 
 void GraphView::setGraphs(const std::vector<CapturedGraph> &graphs,
@@ -133,6 +168,7 @@ void GraphView::onLayoutFinished(const QString &, quint64 ticket,
     m_scene->setGeometry(*geometry, m_input);
     m_scene->setTraceStepLimit(m_traceStep, m_traceGraph);
     m_scene->highlightLine(m_lineFile, m_line);
+    applyKernelOverlay();
     m_searchIndex = -1;
     if (m_fitAfterLayout) {
         fitToView();
@@ -406,6 +442,11 @@ void GraphView::placeOverlays() {
     const int bannerWidth = std::min(area.width() - 16, 520);
     m_banner->setGeometry(area.left() + 8, area.top() + 8, bannerWidth,
                           m_banner->heightForWidth(bannerWidth));
+    // Left of the minimap (at most a fifth of the width, bottom right).
+    const int legendWidth = std::min(area.width() * 3 / 4 - 16, 640);
+    const int legendHeight = m_legend->heightForWidth(legendWidth);
+    m_legend->setGeometry(area.left() + 8, area.bottom() - legendHeight - 8, legendWidth,
+                          legendHeight);
     const QRectF scene = m_scene->sceneRect();
     if (scene.isEmpty())
         return;

@@ -1,6 +1,7 @@
 // The graph view: captured graphs in clusters with break markers, laid out off the GUI thread.
 #pragma once
 
+#include "graph/fusionoverlay.h"
 #include "layout/graphgeometry.h"
 #include "layout/graphlayoutinput.h"
 
@@ -80,6 +81,17 @@ public:
 
     GraphMinimap *minimap() const { return m_minimap; }
 
+    // --- kernels (the fusion overlay) ---
+    // The run's kernel records: nodes of one kernel drawn alike, extern calls and fallbacks
+    // marked; the overlay's toggle is enabled (and the legend shown) when a graph has groups.
+    void setKernelRecords(std::vector<KernelGraphRecord> records);
+    // Outlines the captured nodes of a kernel (record and kernel index; -1: none) and scrolls
+    // the first into sight.
+    void selectKernel(int record, int kernel);
+    const FusionOverlay &fusionOverlay() const { return m_fusion; }
+    QAction *kernelOverlayAction() const { return m_kernelOverlay; }
+    QLabel *kernelLegend() const { return m_legend; }
+
 signals:
     void nodeClicked(const QString &graphId, const QString &nodeName);
     void breakClicked(int index);
@@ -104,6 +116,7 @@ private:
     void updateMinimap();
     bool stepMatch(int delta);
     void askAndExport(const QString &format);
+    void applyKernelOverlay();
 
     GraphScene *m_scene;
     LayoutQueue *m_queue;
@@ -124,6 +137,9 @@ private:
     int m_searchIndex = -1;
     QPoint m_pressPos;
     QList<QAction *> m_actions;
+    FusionOverlay m_fusion;
+    QAction *m_kernelOverlay = nullptr;
+    QLabel *m_legend;
 };
 
 } // namespace dynascope

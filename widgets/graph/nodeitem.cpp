@@ -28,6 +28,7 @@ NodeItem::NodeItem(const NodeBox &box, const GraphNode *node, const QString &too
         m_sites.insert(m_sites.end(), node->inlineStack.begin(), node->inlineStack.end());
     }
     setPos(box.rect.x, box.rect.y);
+    m_baseToolTip = toolTip;
     setToolTip(toolTip);
     setFlag(ItemIsSelectable);
     setZValue(2);
@@ -83,20 +84,59 @@ void NodeItem::setFaint(bool on) {
     setOpacity(on ? 0.22 : 1.0);
 }
 
+void NodeItem::setFusionMark(const FusionMark &mark) {
+    m_fusion = mark;
+    setToolTip(mark.toolTip.isEmpty() || m_baseToolTip.isEmpty()
+                   ? m_baseToolTip + mark.toolTip
+                   : QStringLiteral("%1<hr>%2").arg(m_baseToolTip, mark.toolTip));
+    update();
+}
+
+void NodeItem::setKernelSelected(bool on) {
+    if (m_kernelSelected == on)
+        return;
+    m_kernelSelected = on;
+    update();
+}
+
+void NodeItem::paintBadge(QPainter *painter, const QString &letter, const QColor &colour) {
+    const QRectF badge(m_rect.right() - 11, m_rect.top() - 4, 14, 14);
+    painter->setPen(QPen(Qt::white, 1.0));
+    painter->setBrush(colour);
+    painter->drawEllipse(badge);
+    QFont font = m_boldFont;
+    font.setPixelSize(kMinTextPixels);
+    painter->setFont(font);
+    painter->drawText(badge, Qt::AlignCenter, letter);
+}
+
 void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const bool marker = isBreak();
+    const bool grouped = m_fusion.group.isValid();
     QPen pen(NodePalette::border(m_kind), marker ? 2.0 : 1.0);
+    if (m_fusion.fallback)
+        pen = QPen(NodePalette::fallback(), 2.0);
+    else if (m_fusion.external)
+        pen = QPen(NodePalette::externCall(), 2.0, Qt::DashLine);
+    else if (grouped)
+        pen = QPen(m_fusion.group.darker(170), 2.0);
     if (isSelected())
         pen = QPen(NodePalette::selection(), 2.5);
+    else if (m_kernelSelected)
+        pen = QPen(NodePalette::kernelSelection(), 3.5);
     else if (m_highlighted)
         pen = QPen(NodePalette::highlight(), 3.0);
     painter->setPen(pen);
-    painter->setBrush(NodePalette::fill(m_kind));
+    painter->setBrush(grouped ? m_fusion.group : NodePalette::fill(m_kind));
     if (marker)
         painter->drawRect(m_rect);
     else
         painter->drawRoundedRect(m_rect, 5, 5);
+    if (m_fusion.fallback)
+        paintBadge(painter, QStringLiteral("F"), NodePalette::fallback());
+    else if (m_fusion.external)
+        paintBadge(painter, QStringLiteral("E"), NodePalette::externCall());
     if (lod < 0.35 || m_lines.isEmpty())
         return; // unreadable at this zoom (minimap, overview): boxes only
     painter->setPen(NodePalette::text());

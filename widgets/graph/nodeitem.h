@@ -10,6 +10,15 @@
 
 namespace dynascope {
 
+// How the fusion overlay draws a node: the colour of its kernel (invalid: in no kernel), a badge
+// for an extern call or a fallback, and a line for the tooltip.
+struct FusionMark {
+    QColor group;
+    bool external = false; // became an extern call (matmul, convolution … through torch)
+    bool fallback = false; // became a fallback (an op without a lowering, run through torch)
+    QString toolTip;       // "<b>kernel0</b> (fused: mul, add, relu)"
+};
+
 class NodeItem : public QGraphicsItem {
 public:
     enum { Type = UserType + 1 };
@@ -42,11 +51,17 @@ public:
     void setFaint(bool on);
     bool isFaint() const { return m_faint; }
     bool isShown() const { return isVisible() && !m_faint; }
+    // The fusion overlay's mark (an empty mark clears it) and the selected kernel's outline.
+    void setFusionMark(const FusionMark &mark);
+    const FusionMark &fusionMark() const { return m_fusion; }
+    void setKernelSelected(bool on);
+    bool isKernelSelected() const { return m_kernelSelected; }
     // The smallest text size of the box, in scene units (times the view's zoom: on screen).
     int textPixelSize() const { return m_font.pixelSize(); }
 
 private:
     void fitFont();
+    void paintBadge(QPainter *painter, const QString &letter, const QColor &colour);
 
     QString m_id, m_kind, m_graphId, m_nodeName, m_target;
     int m_breakIndex = -1;
@@ -58,6 +73,9 @@ private:
     QFont m_boldFont;
     bool m_highlighted = false;
     bool m_faint = false;
+    QString m_baseToolTip;
+    FusionMark m_fusion;
+    bool m_kernelSelected = false;
 };
 
 } // namespace dynascope

@@ -60,4 +60,10 @@ QColor NodePalette::border(const QString &kind) {
     return colours().value(kind, {QColor("#eeeeee"), QColor("#777777")}).border;
 }
 
+QColor NodePalette::kernelGroup(int kernel) {
+    // Golden-angle steps round the hue circle: neighbours differ most, and 137 being prime to
+    // 360, no two of the first 360 kernels share a hue.
+    return QColor::fromHsv((kernel * 137 + 40) % 360, 100, 255);
+}
+
 } // namespace dynascope

@@ -21,6 +21,12 @@ public:
     static QColor clusterText();
     static QColor highlight() { return QColor(0xff, 0xb3, 0x00); }
     static QColor selection() { return QColor(0x15, 0x65, 0xc0); }
+    // The fusion overlay: a light fill per kernel (distinct hues for the kernels of one graph),
+    // extern calls and fallbacks marked as the Kernels view marks them, the selected kernel.
+    static QColor kernelGroup(int kernel);
+    static QColor externCall() { return QColor(0x00, 0x69, 0x7c); }
+    static QColor fallback() { return QColor(0xc0, 0x39, 0x2b); }
+    static QColor kernelSelection() { return QColor(0x8e, 0x24, 0xaa); }
 };
 
 } // namespace dynascope

@@ -5,6 +5,7 @@
 #include "kernels/kernelsview.h"
 #include "kernels/timingview.h"
 #include "mainwindow.h"
+#include "model/fusiongroups.h"
 #include "model/kernelrecord.h"
 #include "runcontroller.h"
 
@@ -50,6 +51,23 @@ KernelDocks::KernelDocks(MainWindow *window)
         m_timing->clear();
     });
     connect(m_session, &CaptureSession::eventAdded, this, &KernelDocks::onEvent);
+    // A node clicked in the graph selects its kernel here (while the dock is open); a kernel
+    // selected here outlines its nodes in the graph.
+    connect(m_session, &CaptureSession::nodeSelected, this, &KernelDocks::showKernelOfNode);
+    connect(m_kernels, &KernelsView::kernelSelected, m_session, &CaptureSession::setSelectedKernel);
+}
+
+void KernelDocks::showKernelOfNode(const QString &graphId, const QString &nodeName) {
+    auto *dock = qobject_cast<QDockWidget *>(m_kernels->parentWidget());
+    if (dock && dock->isHidden())
+        return;
+    const KernelRef ref = kernelOfNode(m_kernels->records(), graphId.toStdString(),
+                                       nodeName.toStdString(), m_kernels->shownRecord());
+    if (ref.record < 0)
+        return;
+    if (dock)
+        dock->raise();
+    m_kernels->showKernel(ref.record, ref.kernel);
 }
 
 void KernelDocks::runCompiledKernels() {

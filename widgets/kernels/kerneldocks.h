@@ -30,6 +30,7 @@ public:
 
 private:
     void onEvent(const QString &type, int index);
+    void showKernelOfNode(const QString &graphId, const QString &nodeName);
 
     MainWindow *m_window;
     CaptureSession *m_session;

@@ -110,6 +110,9 @@ void KernelsView::setRecords(std::vector<KernelGraphRecord> records) {
             item->setToolTip(
                 0,
                 tr("lines %1–%2 of the generated source").arg(info.firstLine).arg(info.lastLine));
+            if (!info.captured.empty())
+                item->setToolTip(
+                    1, tr("from %1: %2").arg(fromStd(r.capturedGraph), joined(info.captured)));
         }
         for (const KernelStep &e : r.externs)
             new QTreeWidgetItem(graph, {tr("extern %1").arg(fromStd(e.node)),
@@ -174,6 +177,7 @@ void KernelsView::onItemSelected() {
     const int index = item->data(0, RecordRole).toInt();
     showRecord(index);
     const int kernel = item->data(0, KernelRole).toInt();
+    emit kernelSelected(index, kernel);
     if (kernel < 0 || m_syncing)
         return;
     const KernelInfo &info = m_records[index].kernels[kernel];

@@ -34,6 +34,12 @@ public:
 
     // Shows graph record `index` and selects kernel `kernel` (-1: none); false if out of range.
     bool showKernel(int index, int kernel);
+    // The record whose source is shown (-1: none).
+    int shownRecord() const { return m_shown; }
+
+signals:
+    // The current item changed: its record and kernel (-1 for the record's other items).
+    void kernelSelected(int record, int kernel);
 
 private:
     void onItemSelected();

@@ -75,6 +75,38 @@ void TimingView::clear() {
         m_chart->removeAxis(axis);
 }
 
+void TimingView::addKernels(QTreeWidgetItem *parent, const std::vector<KernelTiming> &kernels) {
+    for (const KernelTiming &k : kernels)
+        new QTreeWidgetItem(parent, {tr("%1 (%2)").arg(QString::fromStdString(k.name),
+                                                       QString::fromStdString(k.kind)),
+                                     formatStats(k.time)});
+    parent->setExpanded(true);
+}
+
+void TimingView::addBackward(QTreeWidgetItem *function, int graph, const BackwardTiming &b) {
+    // Not part of T_comp (the call runs the forward); timed alone, on the saved values of one
+    // compiled forward, against torch.autograd.grad over one eager forward.
+    const QString title =
+        tr("graph %1 backward: %2").arg(graph).arg(QString::fromStdString(b.status));
+    QTreeWidgetItem *item = nullptr;
+    if (b.compiled && b.eager) {
+        const double ratio =
+            b.compiled->medianUs > 0 ? b.eager->medianUs / b.compiled->medianUs : 0;
+        item = new QTreeWidgetItem(
+            function,
+            {title, formatStats(*b.compiled),
+             tr("eager %1 (%2× faster)").arg(formatStats(*b.eager)).arg(ratio, 0, 'f', 2)});
+    } else {
+        item = new QTreeWidgetItem(
+            function, {title, b.note.empty() ? tr("not timed") : QString::fromStdString(b.note)});
+    }
+    item->setToolTip(0, tr("The backward half of a training plan, timed alone: the generated "
+                           "backward on the saved values of one compiled forward, against "
+                           "torch.autograd.grad over one eager forward. T_comp does not include "
+                           "it (a call runs the forward)."));
+    addKernels(item, b.kernels);
+}
+
 void TimingView::setReport(const TimingReport &report) {
     clear();
     m_report = report;
@@ -96,15 +128,15 @@ void TimingView::setReport(const TimingReport &report) {
         new QTreeWidgetItem(fn, {tr("T_base (eager)"), formatStats(f.base)});
         new QTreeWidgetItem(fn, {tr("t_guard (guards and dispatch)"), duration(f.guardUs)});
         for (const GraphTiming &g : f.graphs) {
-            auto *graph = new QTreeWidgetItem(
-                fn, {tr("graph %1: %2").arg(g.graph).arg(QString::fromStdString(g.status)),
-                     g.compiled ? formatStats(*g.compiled) : QString(),
-                     tr("eager %1").arg(formatStats(g.eager))});
-            for (const KernelTiming &k : g.kernels)
-                new QTreeWidgetItem(graph, {tr("%1 (%2)").arg(QString::fromStdString(k.name),
-                                                              QString::fromStdString(k.kind)),
-                                            formatStats(k.time)});
-            graph->setExpanded(true);
+            const QString title =
+                g.part == "forward" ? tr("graph %1 forward: %2") : tr("graph %1: %2");
+            auto *graph =
+                new QTreeWidgetItem(fn, {title.arg(g.graph).arg(QString::fromStdString(g.status)),
+                                         g.compiled ? formatStats(*g.compiled) : QString(),
+                                         tr("eager %1").arg(formatStats(g.eager))});
+            addKernels(graph, g.kernels);
+            if (g.backward)
+                addBackward(fn, g.graph, *g.backward);
         }
         new QTreeWidgetItem(fn, {tr("T_comp (compiled)"), formatStats(f.comp)});
         fn->setExpanded(true);

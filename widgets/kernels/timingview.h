@@ -11,11 +11,13 @@ class QChartView;
 class QLabel;
 class QPushButton;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace dynascope {
 
 // A bar chart of T_base and T_comp per function (µs, medians) and a table: T_base, t_guard, each
-// graph and kernel, T_comp, S, each with [p10 .. p90]; noisy figures say so. "Run compiled
+// graph and kernel, T_comp, S, each with [p10 .. p90]; noisy figures say so. A training plan's
+// graph shows its forward (what the call runs) and, below it, its backward half timed alone. "Run compiled
 // kernels" asks for a run that measures them (runRequested).
 class TimingView : public QWidget {
     Q_OBJECT
@@ -38,6 +40,9 @@ signals:
     void runRequested();
 
 private:
+    void addKernels(QTreeWidgetItem *parent, const std::vector<KernelTiming> &kernels);
+    void addBackward(QTreeWidgetItem *function, int graph, const BackwardTiming &backward);
+
     TimingReport m_report;
     QChart *m_chart;
     QChartView *m_chartView;

@@ -6,19 +6,9 @@ kernels and saves what the partition says, and whose backward runs the backward 
 
 import torch
 from torch.fx.experimental.proxy_tensor import make_fx
-from torch.nn.utils import stateless
 
 from _dynascope_shim import kernels_lower as lower
-
-
-def _attr(gm, node):
-    obj = getattr(node, "_target_obj", None)
-    if obj is not None:
-        return obj
-    obj = gm
-    for part in str(getattr(node, "target_name", node.target)).split("."):
-        obj = getattr(obj, part)
-    return obj
+from _dynascope_shim import kernels_origins as origins
 
 
 def lifted_parameters(gm):
@@ -27,60 +17,20 @@ def lifted_parameters(gm):
     found = {}
     for node in gm.graph.nodes:
         if node.op == "get_attr":
-            obj = _attr(gm, node)
+            obj = origins.attr(gm, node)
             if isinstance(obj, torch.Tensor) and obj.requires_grad:
                 found.setdefault(id(obj), obj)
         elif node.op == "call_module":
-            for p in _attr(gm, node).parameters():
+            for p in origins.attr(gm, node).parameters():
                 if p.requires_grad:
                     found.setdefault(id(p), p)
     return list(found.values())
 
 
-def _resolve(value, env):
-    if isinstance(value, torch.fx.Node) or hasattr(value, "all_input_nodes"):
-        return env[value]
-    if isinstance(value, (list, tuple)):
-        return type(value)(_resolve(v, env) for v in value)
-    if isinstance(value, dict):
-        return {k: _resolve(v, env) for k, v in value.items()}
-    return value
-
-
 def functional(gm, params):
-    """gm.forward with `params` passed as trailing arguments instead of read from modules."""
-    if not params:
-        return gm.forward
-    index = {id(p): i for i, p in enumerate(params)}
-
-    def run(*args):
-        inputs, lifted = args[:len(args) - len(params)], args[len(args) - len(params):]
-        env, k = {}, 0
-        for node in gm.graph.nodes:
-            a = _resolve(tuple(node.args), env)
-            kw = _resolve(dict(node.kwargs), env)
-            if node.op == "placeholder":
-                env[node] = inputs[k]
-                k += 1
-            elif node.op == "get_attr":
-                obj = _attr(gm, node)
-                env[node] = lifted[index[id(obj)]] if id(obj) in index else obj
-            elif node.op == "call_module":
-                module = _attr(gm, node)
-                swap = {name: lifted[index[id(p)]] for name, p in module.named_parameters()
-                        if id(p) in index}
-                env[node] = stateless.functional_call(module, swap, a, kw) if swap else module(*a, **kw)
-            elif node.op == "call_function":
-                fn = getattr(node, "_target_obj", None)
-                env[node] = (fn if fn is not None else node.target)(*a, **kw)
-            elif node.op == "call_method":
-                env[node] = getattr(a[0], getattr(node, "target_name", node.target))(*a[1:], **kw)
-            elif node.op == "output":
-                result = a[0] if a else ()
-                return tuple(result) if isinstance(result, (list, tuple)) else (result,)
-        return ()
-
-    return run
+    """gm.forward with `params` passed as trailing arguments instead of read from modules, each
+    node run under its captured-node mark (kernels_origins)."""
+    return origins.marked_forward(gm, params)
 
 
 def _differentiable(t):
@@ -121,14 +71,16 @@ def trace_joint(fn, primals):
 
     def joint(primals, tangents):
         outs = fn(*primals)
+        origins.hook_backward([outs[i] for i in tangent_outputs])
         grads = torch.autograd.grad([outs[i] for i in tangent_outputs],
                                     [primals[i] for i in grad_inputs], tangents, allow_unused=True)
         return list(outs) + list(grads)
 
     tangents = [torch.zeros(shape, dtype=dtype) for shape, dtype in layouts]
-    with torch.enable_grad():
+    with torch.enable_grad(), origins.marking():
         gm = make_fx(joint, decomposition_table=lower.DECOMPOSITIONS,
                      tracing_mode="fake")(list(primals), tangents)
+    origins.keep_marks(gm)
     for node in list(gm.graph.nodes):  # autograd's shape checks: no users, no value
         if node.op == "call_function" and node.target is torch.ops.aten.is_same_size.default:
             gm.graph.erase_node(node)
@@ -150,7 +102,7 @@ def placeholder_examples(gm):
     return examples
 
 
-def _conform(tensors, layouts):
+def conform(tensors, layouts):
     """Copies an argument whose strides differ from the ones its plan was generated for (an
     expanded gradient, a saved value realised contiguously)."""
     out = []
@@ -193,7 +145,7 @@ class CompiledFunction(torch.autograd.Function):
         for i, (shape, dtype) in zip(joint.tangent_outputs, joint.tangent_layouts):
             g = grad_outputs[i]
             tangents.append(torch.zeros(shape, dtype=dtype) if g is None else g)
-        args = _conform(list(ctx.saved_tensors) + tangents, plan.backward_layouts)
+        args = conform(list(ctx.saved_tensors) + tangents, plan.backward_layouts)
         grads = plan.backward_run(args)
         result = [None] * plan.num_primals
         for position, g in zip(joint.grad_inputs, grads):

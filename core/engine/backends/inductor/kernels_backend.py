@@ -20,6 +20,7 @@ from _dynascope_shim import kernels_config
 from _dynascope_shim import kernels_runner
 from _dynascope_shim import kernels_training
 from _dynascope_shim import kernels_lower as lower
+from _dynascope_shim import kernels_origins as origins
 from _dynascope_shim import kernels_schedule as sched
 from _dynascope_shim import kernels_ir as ir
 
@@ -90,6 +91,7 @@ def generate(fx, inputs, record):
                           "origins": sorted({o for n in g.nodes for o in n.origins}),
                           "lines": list(source.kernel_lines.get(g.name, (0, 0)))}
                          for g in schedule.groups()]
+    origins.annotate(record, lowered)
     record["aten_graph"] = fx.code
     if config.debug:
         print(source.text)

@@ -140,11 +140,10 @@ def run(rounds=20):
                     "eager": stats[f"eager{g.graph_id}"], "compiled": gstats, "kernels": []}
             graph_time += (gstats or stats[f"eager{g.graph_id}"])["median_us"]
             if plan.ready:
-                nodes = {k["name"]: k for k in record["kernels"]}
-                for name, kind, s in plan.run.profile(
-                        inputs, lambda fn: measure({"k": fn}, max(5, rounds // 2))["k"]):
-                    item["kernels"].append({"name": name, "kind": kind, "time": s,
-                                            "nodes": nodes.get(name, {}).get("origins", [])})
+                item["kernels"] = _kernel_figures(plan.run, inputs, record, rounds)
+            if hasattr(plan, "backward_run"):  # a training plan: its backward half too
+                item["part"] = "forward"
+                item["backward"] = _backward_figures(g, plan, inputs, rounds)
             entry["graphs"].append(item)
         comp = stats["T_comp"]["median_us"]
         entry["t_guard_us"] = max(0.0, comp - graph_time)
@@ -152,6 +151,43 @@ def run(rounds=20):
         entry["noisy"] = stats["T_base"]["noisy"] or stats["T_comp"]["noisy"]
         out.append(entry)
     return out
+
+
+def _kernel_figures(run, inputs, record, rounds):
+    nodes = {k["name"]: k for k in record["kernels"]}
+    return [{"name": name, "kind": kind, "time": s, "nodes": nodes.get(name, {}).get("origins", [])}
+            for name, kind, s in run.profile(
+                inputs, lambda fn: measure({"k": fn}, max(5, rounds // 2))["k"])]
+
+
+def _backward_figures(graph, plan, inputs, rounds):
+    """A training plan's backward half alone: the generated backward on the saved values of one
+    compiled forward, against torch.autograd.grad over one eager forward (kept with
+    retain_graph), both with tangents of ones. {"status", "eager", "compiled", "kernels"}."""
+    from _dynascope_shim import kernels_autograd
+
+    record = plan.backward_record
+    figures = {"status": record["status"], "cache": record["cache"], "eager": None,
+               "compiled": None, "kernels": []}
+    if not plan.ready:
+        figures["note"] = f"not timed: the training plan is not ready ({record['status']})"
+        return figures
+    joint = plan.joint
+    primals = list(inputs) + list(graph.params)
+    tangents = [torch.ones(shape, dtype=dtype) for shape, dtype in joint.tangent_layouts]
+    with torch.no_grad():
+        saved = list(plan.forward_run(primals))[joint.num_outputs:]
+    args = kernels_autograd.conform(saved + tangents, plan.backward_layouts)
+    with torch.enable_grad():
+        outs = graph.eager(*inputs)
+    wanted = [outs[i] for i in joint.tangent_outputs]
+    wrt = [primals[i] for i in joint.grad_inputs]
+    stats = measure({"eager": lambda: torch.autograd.grad(wanted, wrt, tangents, retain_graph=True,
+                                                          allow_unused=True),
+                     "compiled": lambda: plan.backward_run(args)}, rounds)
+    figures.update(stats)
+    figures["kernels"] = _kernel_figures(plan.backward_run, args, record, rounds)
+    return figures
 
 
 def _fmt(us):
@@ -163,6 +199,12 @@ def _fmt(us):
 def _line(label, s):
     return (f"  {label:<10} {_fmt(s['median_us']):>10}  [{_fmt(s['p10_us'])} .. {_fmt(s['p90_us'])}]"
             + ("  (noisy)" if s["noisy"] else ""))
+
+
+def _kernel_lines(lines, kernels):
+    for k in kernels:
+        lines.append(_line(k["name"], k["time"]) + f"  {k['kind']}"
+                     + (f": {', '.join(k['nodes'])}" if k["nodes"] else ""))
 
 
 def report(options):
@@ -194,9 +236,15 @@ def report(options):
             lines.append(_line("eager", g["eager"]))
             if g["compiled"]:
                 lines.append(_line("compiled", g["compiled"]))
-            for k in g["kernels"]:
-                lines.append(_line(k["name"], k["time"]) + f"  {k['kind']}"
-                             + (f": {', '.join(k['nodes'])}" if k["nodes"] else ""))
+            _kernel_lines(lines, g["kernels"])
+            back = g.get("backward")
+            if back:
+                lines.append(f"  graph {g['graph']} backward: {back['status']}"
+                             + (f"; {back['note']}" if back.get("note") else ""))
+                if back["eager"]:
+                    lines.append(_line("eager", back["eager"]))
+                    lines.append(_line("compiled", back["compiled"]))
+                _kernel_lines(lines, back["kernels"])
     return "\n".join(lines) + "\n"
 
 

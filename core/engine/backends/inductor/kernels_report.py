@@ -7,6 +7,11 @@ import os
 from _dynascope_shim import kernels_config
 
 
+def _from(graph, item):
+    """"  <- G1: mul, add": the captured-graph nodes a kernel or torch step came from."""
+    return f"  <- {graph}: {', '.join(item['captured'])}" if item.get("captured") else ""
+
+
 def _text(records):
     lines = ["", f"Kernels (backend=\"inductor\"): {len(records)} graph signature(s)"]
     for r in records:
@@ -19,13 +24,14 @@ def _text(records):
         if split and r.get("part") == "forward":
             lines.append(f"  saved for backward ({split['kind']}, {split['saved_bytes']} bytes): "
                          f"{', '.join(split['saved'])}" + (f"; {split['note']}" if split["note"] else ""))
+        graph = r.get("captured_graph") or "captured graph"
         for k in r["kernels"]:
             lines.append(f"  {k['name']}  lines {k['lines'][0]}-{k['lines'][1]}  "
-                         f"{', '.join(k['origins'])}")
+                         f"{', '.join(k['origins'])}" + _from(graph, k))
         for e in r["externs"]:
-            lines.append(f"  extern {e['node']} ({e['op']}) through torch")
+            lines.append(f"  extern {e['node']} ({e['op']}) through torch" + _from(graph, e))
         for f in r["fallbacks"]:
-            lines.append(f"  fallback {f['node']} ({f['op']}): {f['reason']}")
+            lines.append(f"  fallback {f['node']} ({f['op']}): {f['reason']}" + _from(graph, f))
         for d in r["decisions"]:
             lines.append(f"  - {d}")
         if r["path"]:

@@ -57,7 +57,7 @@ GraphDocks::GraphDocks(MainWindow *window)
     });
     // The fusion overlay: each "kernels" event holds every record of the run so far.
     connect(m_session, &CaptureSession::eventAdded, this, [this](const QString &type, int index) {
-        const std::vector<Json> &events = m_session->eventsOfType(EventType::Kernels);
+        const EventsOfType events = m_session->eventsOfType(EventType::Kernels);
         if (type == QLatin1String(EventType::Kernels) && index >= 0 && index < int(events.size()))
             m_graphView->setKernelRecords(kernelRecordsFromEvent(events[size_t(index)]));
     });

@@ -148,9 +148,10 @@ int GuardTree::cost(Op op) {
 }
 
 int GuardTree::nodeFor(const SourcePtr &source) {
-    for (int i = 0; i < static_cast<int>(m_nodes.size()); ++i)
-        if (m_nodes[i].text == source->text())
-            return i;
+    // Sources are shared by structure, not by text alone: a free variable's contents print as
+    // the local itself ("L['d']" for the cell and for what it holds), and taking one for the
+    // other made every guard below it fail (a recompile on every call).
+    const int parent = source->base() ? nodeFor(source->base()) : -1;
     Node n;
     n.text = source->text();
     switch (source->kind()) {
@@ -185,7 +186,10 @@ int GuardTree::nodeFor(const SourcePtr &source) {
         n.access = Access::IteratorRemaining;
         break;
     }
-    int parent = source->base() ? nodeFor(source->base()) : -1;
+    for (int i = 0; i < static_cast<int>(m_nodes.size()); ++i)
+        if (m_nodes[i].parent == parent && m_nodes[i].access == n.access &&
+            m_nodes[i].text == n.text)
+            return i;
     n.parent = parent;
     m_nodes.push_back(std::move(n));
     int id = static_cast<int>(m_nodes.size()) - 1;

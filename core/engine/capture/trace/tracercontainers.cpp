@@ -183,8 +183,8 @@ ValuePtr Tracer::callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args
             return Value::constant(Py_None);
         }
         if (name == "extend" && args.size() == 1) {
-            std::vector<ValuePtr> items = drain(args[0]);
-            items.insert(items.end(), items.begin(), items.end());
+            std::vector<ValuePtr> more = drain(args[0]);
+            items.insert(items.end(), more.begin(), more.end());
             mutated();
             return Value::constant(Py_None);
         }

@@ -468,7 +468,9 @@ err, saved = io.StringIO(), sys.stderr
 sys.stderr = err
 try:
     cnt = Counter()
-    opt = C.optimize(fn, cnt)
+    # dynamic=False: by default n would become a dynamic int after one recompile (as in
+    # PyTorch's test_no_recursive_compile_after_cache_limit_hit, which passes dynamic=False too).
+    opt = C.optimize(fn, cnt, dynamic=False)
     outs = [opt(torch.ones(2), n) for n in range(5)]
 finally:
     sys.stderr = saved

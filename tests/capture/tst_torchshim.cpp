@@ -73,13 +73,11 @@ private slots:
         f.write(contractScript);
     }
 
-    void shimUnitChecks() {
-        Result r = runDynascope(
-            {QStringLiteral("run"),
-             QStringLiteral(DYNASCOPE_SOURCE_DIR "/tests/capture/shim/test_graphmodule.py")},
-            m_dir.path());
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY(r.out.contains(QLatin1String("graphmodule checks passed")));
+    void shimUnitChecks() { checkShimScript("test_graphmodule.py", "graphmodule checks passed"); }
+
+    // Dynamic ints through the whole shim (torch.compile, CompileCounter), eager as the oracle.
+    void dynamicIntsMatchEager() {
+        checkShimScript("test_dynamic_ints.py", "dynamic int checks passed");
     }
 
     void embeddedSourcesMatchTree() {
@@ -154,6 +152,16 @@ private slots:
     }
 
 private:
+    // Runs tests/capture/shim/SCRIPT under `dynascope run`: it must exit 0 and print `passed`.
+    void checkShimScript(const char *script, const char *passed) {
+        Result r = runDynascope(
+            {QStringLiteral("run"),
+             QStringLiteral(DYNASCOPE_SOURCE_DIR "/tests/capture/shim/") + QLatin1String(script)},
+            m_dir.path());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String(passed)), qPrintable(r.out));
+    }
+
     void checkReport(const QByteArray &text) {
         QJsonParseError error;
         QJsonDocument doc = QJsonDocument::fromJson(text, &error);

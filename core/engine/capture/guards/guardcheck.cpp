@@ -117,6 +117,18 @@ std::vector<int> Guard::changedDims(PyObject *value) const {
     return out;
 }
 
+bool Guard::intChanged(PyObject *value) const {
+    if (!value || !PyLong_CheckExact(value))
+        return false;
+    if (m_kind == Kind::TensorMatch)
+        return true;
+    if (m_kind != Kind::EqualsMatch || !m_object || !PyLong_CheckExact(m_object.get()))
+        return false;
+    int same = PyObject_RichCompareBool(value, m_object.get(), Py_EQ);
+    PyErr_Clear();
+    return same == 0;
+}
+
 std::string Guard::typeFailure() const {
     return "___check_type_id(" + m_source->text() + ", " + typeName(m_type) + ")";
 }

@@ -37,13 +37,16 @@ struct Planner {
         case K::Null:
             r.kind = Recipe::Kind::Null;
             return r;
+        case K::SymInt:
+            // A dynamic int in a frame slot is fetched again; one read behind an object (which
+            // a side effect may overwrite) or computed is a graph output.
         case K::Tensor: {
-            if (v->source) {
+            if (v->source && (v->kind == K::Tensor || v->source->isFrameSlot())) {
                 r.kind = Recipe::Kind::Fetch;
                 r.source = v->source;
                 return r;
             }
-            const std::string &node = v->as<TensorValue>()->node;
+            const std::string &node = v->as<GraphValue>()->node;
             auto it = outputIndex.find(node);
             if (it == outputIndex.end()) {
                 it = outputIndex.emplace(node, static_cast<int>(outputs.size())).first;

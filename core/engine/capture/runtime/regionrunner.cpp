@@ -4,6 +4,7 @@
 #include "runtime/regionrunner.h"
 
 #include "model/failuretext.h"
+#include "runtime/breakstep.h"
 #include "runtime/captureevents.h"
 #include "runtime/coderecord.h"
 #include "runtime/compiledfunction.h"
@@ -18,6 +19,7 @@
 #include <opcode.h>
 
 #include <chrono>
+#include <set>
 
 namespace dynascope {
 
@@ -69,43 +71,6 @@ PyObject *resumeNative(PyThreadState *tstate, _PyInterpreterFrame *frame, const 
     return evalFrameInCPython(tstate, frame);
 }
 
-BreakStep breakStepAt(const CodeView &view, int offset) {
-    BreakStep step;
-    step.offset = offset;
-    const CodeInstruction *ins = view.at(offset);
-    // Inside a try block a failing step must reach the user's handler, which only CPython can
-    // do; with-blocks are fine (the tracer only enters grad-mode ones, restored on failure).
-    if (!ins || (view.inTryBlock(offset) && !view.onlyWithBlocks(offset)))
-        return step;
-    const int op = ins->opcode;
-    if (op == KW_NAMES || op == PRECALL) {
-        int i = view.indexAt(offset);
-        const auto &code = view.instructions();
-        if (op == KW_NAMES) {
-            auto *c = reinterpret_cast<PyCodeObject *>(view.code());
-            step.kwNames = PyRef::borrow(PyTuple_GetItem(c->co_consts, ins->arg));
-            step.kwCount = static_cast<int>(PyTuple_Size(step.kwNames.get()));
-        }
-        while (i < static_cast<int>(code.size()) && code[i].opcode != CALL)
-            ++i;
-        if (i >= static_cast<int>(code.size()))
-            return step;
-        step.kind = BreakStep::Kind::Call;
-        step.argc = code[i].arg;
-        step.next = code[i].next;
-        return step;
-    }
-    if (op == POP_JUMP_FORWARD_IF_FALSE || op == POP_JUMP_FORWARD_IF_TRUE ||
-        op == JUMP_IF_FALSE_OR_POP || op == JUMP_IF_TRUE_OR_POP) {
-        step.kind = BreakStep::Kind::Jump;
-        step.jumpTarget = ins->jumpTarget;
-        step.next = ins->next;
-        step.jumpIfTrue = op == POP_JUMP_FORWARD_IF_TRUE || op == JUMP_IF_TRUE_OR_POP;
-        step.popAlways = op == POP_JUMP_FORWARD_IF_FALSE || op == POP_JUMP_FORWARD_IF_TRUE;
-    }
-    return step;
-}
-
 PyRef fetchInputs(const CacheEntry &e, const SourceEnv &env) {
     PyRef args = PyRef::steal(PyTuple_New(e.inputs.size()));
     for (size_t i = 0; i < e.inputs.size(); ++i) {
@@ -148,6 +113,18 @@ TransformedCodeInput transformedInput(const CodeRecord &rec, _PyInterpreterFrame
     for (int i = 0; i < params && i < static_cast<int>(in.localNames.size()); ++i)
         in.parameters.push_back(in.localNames[i]);
     return in;
+}
+
+// A break at a conditional jump with only distinct tensors on the stack and no side effect:
+// where Dynamo compiles the graph so far even when it is empty.
+bool stackOfTensorsAtJump(const TraceResult &result, const BreakStep &step) {
+    if (step.kind != BreakStep::Kind::Jump || result.stack.empty() || !result.sideEffects.empty())
+        return false;
+    std::set<const Value *> seen;
+    for (const ValuePtr &v : result.stack)
+        if (!v || v->kind != Value::Kind::Tensor || !seen.insert(v.get()).second)
+            return false;
+    return true;
 }
 
 // Traces the region at `st` (restarting at each new break) and compiles its graph.
@@ -242,8 +219,18 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
                 breaks.push_back(info);
             }
         }
-        if (!entry->uncaptured && result.graph->callCount() > 0 &&
-            !result.graph->onlyGradModeCalls()) {
+        bool compiles = result.graph->callCount() > 0 && !result.graph->onlyGradModeCalls();
+        if (!entry->uncaptured && result.graph->callCount() == 0 &&
+            stackOfTensorsAtJump(result, entry->step)) {
+            // Dynamo compiles the graph before a branch on tensors even when it has no op: the
+            // tensors on the stack are its outputs (OutputGraph.compile_subgraph).
+            std::vector<std::string> outputs = result.graph->outputs();
+            for (const ValuePtr &v : result.stack)
+                outputs.push_back(v->as<TensorValue>()->node);
+            result.graph->setOutputs(outputs);
+            compiles = true;
+        }
+        if (!entry->uncaptured && compiles) {
             graphId = "G" + std::to_string(CodeRegistry::instance().nextGraphNumber());
             entry->graphId = graphId;
             entry->inputs = result.graph->inputs();
@@ -287,111 +274,7 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
     return region.entries.back().get();
 }
 
-// The code object whose frame a break-step call reaches when it is user code that Dynamo would
-// compile in its own right (functions, methods, nn.Module forwards); null for library code,
-// builtins and disabled functions, which run as they are.
-PyObject *calleeCode(PyObject *callable) {
-    PyObject *f = callable;
-    if (PyMethod_Check(f))
-        f = PyMethod_GET_FUNCTION(f);
-    PyRef forward;
-    if (!PyFunction_Check(f)) {
-        PyRef nn = PyRef::steal(PyImport_ImportModule("torch.nn"));
-        PyRef moduleType = nn ? PyRef::steal(PyObject_GetAttrString(nn.get(), "Module")) : PyRef();
-        if (moduleType && PyObject_IsInstance(f, moduleType.get()) == 1)
-            forward = PyRef::steal(
-                PyObject_GetAttrString(reinterpret_cast<PyObject *>(Py_TYPE(f)), "forward"));
-        PyErr_Clear();
-        if (!forward || !PyFunction_Check(forward.get()))
-            return nullptr;
-        f = forward.get();
-    }
-    if (PyObject_HasAttrString(f, "_dynascope_disabled"))
-        return nullptr;
-    PyRef mod = PyRef::steal(PyObject_GetAttrString(f, "__module__"));
-    PyErr_Clear();
-    std::string m = mod && PyUnicode_Check(mod.get()) ? PyUnicode_AsUTF8(mod.get()) : "";
-    if (m == "torch" || m.rfind("torch.", 0) == 0 || m.rfind("_dynascope", 0) == 0)
-        return nullptr;
-    auto *code = reinterpret_cast<PyCodeObject *>(PyFunction_GET_CODE(f));
-    if (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR))
-        return nullptr;
-    return reinterpret_cast<PyObject *>(code);
-}
-
-bool doCall(FrameState &st, const BreakStep &step, const CaptureTarget &target) {
-    size_t n = static_cast<size_t>(step.argc) + 2;
-    if (st.stack.size() < n) {
-        PyErr_SetString(PyExc_SystemError, "dynascope: call break with a short stack");
-        return false;
-    }
-    std::vector<PyRef> items(st.stack.end() - n, st.stack.end());
-    st.stack.resize(st.stack.size() - n);
-    PyObject *callable;
-    std::vector<PyObject *> args;
-    if (!items[0]) {
-        callable = items[1].get();
-    } else {
-        callable = items[0].get();
-        args.push_back(items[1].get());
-    }
-    for (size_t i = 2; i < items.size(); ++i)
-        args.push_back(items[i].get());
-    size_t npos = args.size() - step.kwCount;
-    PyRef r;
-    if (PyObject *code = calleeCode(callable)) {
-        // As under Dynamo, the callee's own frame is captured (with the same backend).
-        PyRef tuple = PyRef::steal(PyTuple_New(npos));
-        for (size_t i = 0; i < npos; ++i) {
-            Py_INCREF(args[i]);
-            PyTuple_SET_ITEM(tuple.get(), i, args[i]);
-        }
-        PyRef kwargs;
-        if (step.kwCount) {
-            kwargs = PyRef::steal(PyDict_New());
-            for (int i = 0; i < step.kwCount; ++i)
-                PyDict_SetItem(kwargs.get(), PyTuple_GET_ITEM(step.kwNames.get(), i),
-                               args[npos + i]);
-        }
-        r = PyRef::steal(callUnderCapture(callable, code, target, tuple.get(), kwargs.get()));
-    } else {
-        r = PyRef::steal(PyObject_Vectorcall(callable, args.data(), npos,
-                                             step.kwCount ? step.kwNames.get() : nullptr));
-    }
-    if (!r)
-        return false;
-    st.stack.push_back(r);
-    st.offset = step.next;
-    return true;
-}
-
-// A call step raised inside grad-mode with-blocks: their exits (on the stack) restore the mode,
-// as CPython's exception path would call them, before the exception leaves the frame.
-void restoreGradModes(const FrameState &st) {
-    PyObject *type, *value, *tb;
-    PyErr_Fetch(&type, &value, &tb);
-    for (auto it = st.stack.rbegin(); it != st.stack.rend(); ++it)
-        if (*it && PyFunction_Check(it->get()) &&
-            PyObject_HasAttrString(it->get(), "_dynascope_grad_exit"))
-            Py_XDECREF(PyObject_CallNoArgs(it->get()));
-    PyErr_Clear();
-    PyErr_Restore(type, value, tb);
-}
-
-bool doJump(FrameState &st, const BreakStep &step) {
-    PyRef cond = st.stack.back();
-    int truth = PyObject_IsTrue(cond.get());
-    if (truth < 0)
-        return false;
-    bool jump = step.jumpIfTrue ? truth == 1 : truth == 0;
-    if (step.popAlways || !jump)
-        st.stack.pop_back();
-    st.offset = jump ? step.jumpTarget : step.next;
-    return true;
-}
-
 } // namespace
-
 PyObject *unsupportedError() {
     if (!g_unsupported)
         g_unsupported = PyErr_NewExceptionWithDoc("_dynascope_capture.Unsupported",
@@ -487,15 +370,19 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
             lastFailure = failed->message;
             const Guard &guard = e->guards->guards()[failed->guardIndex];
             if (target.mode == ShapePolicy::Mode::Automatic &&
-                guard.kind() == Guard::Kind::TensorMatch) {
-                // Automatic dynamic: every input dim that differs from this entry's, not only
-                // the first failing one (Dynamo compares the whole frame state).
+                (guard.kind() == Guard::Kind::TensorMatch ||
+                 guard.kind() == Guard::Kind::EqualsMatch)) {
+                // Automatic dynamic: every input dim and int that differs from this entry's,
+                // not only the first failing one (Dynamo compares the whole frame state).
                 for (const Guard &g : e->guards->guards()) {
-                    if (g.kind() != Guard::Kind::TensorMatch)
+                    if (g.kind() != Guard::Kind::TensorMatch &&
+                        g.kind() != Guard::Kind::EqualsMatch)
                         continue;
                     PyRef value = g.source()->fetch(env);
                     for (int d : g.changedDims(value.get()))
                         rec.shapes->markChanged(g.source()->text(), d);
+                    if (g.intChanged(value.get()))
+                        rec.shapes->markScalarChanged(g.source()->text());
                 }
             }
             EntryVerdict verdict = EntryVerdict::of(e->number, false);
@@ -571,13 +458,13 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
             emitCall();
             return resumeNative(tstate, frame, st);
         case BreakStep::Kind::Call:
-            if (!doCall(st, step, target)) {
-                restoreGradModes(st);
+            if (!performCall(st.stack, st.offset, step, target)) {
+                restoreGradModes(st.stack);
                 return nullptr;
             }
             break;
         case BreakStep::Kind::Jump:
-            if (!doJump(st, step))
+            if (!performJump(st.stack, st.offset, step))
                 return nullptr;
             break;
         }

@@ -170,7 +170,8 @@ private:
                 if (fn == "?")
                     fn = recipe(items[i]);
                 else
-                    args.push_back(recipe(items[i]));
+                    args.push_back((step.unpacked ? (args.empty() ? "*" : "**") : "") +
+                                   recipe(items[i]));
             }
             out += "    __result = " + fn + "(" + join(args) + ")\n";
             below.push_back("__result");

@@ -37,6 +37,15 @@ void ShapePolicy::markChanged(const std::string &source, int dim) {
     m_changed[source].insert(dim);
 }
 
+void ShapePolicy::markScalarChanged(const std::string &source) {
+    m_changedScalars.insert(source);
+}
+
+bool ShapePolicy::isDynamicScalar(const std::string &source) const {
+    // dynamic=False keeps every int static, as Dynamo's automatic_dynamic_shapes=False does.
+    return m_mode != Mode::Static && m_changedScalars.count(source) > 0;
+}
+
 void ShapePolicy::beginTrace() {
     m_symbols.clear();
 }

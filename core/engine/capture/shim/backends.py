@@ -8,6 +8,7 @@ this way to check the generator on every captured graph while the backends' coun
 
 import functools
 import os
+import weakref
 
 import torch
 
@@ -69,9 +70,26 @@ def as_tuple(out):
     return (out,)
 
 
-def core_backend(compiler_fn):
-    """What the capture core calls: (graph_spec, example_inputs) -> compiled(*inputs) -> tuple."""
+_core_backends = weakref.WeakKeyDictionary()
 
+
+def core_backend(compiler_fn):
+    """What the capture core calls: (graph_spec, example_inputs) -> compiled(*inputs) -> tuple.
+    One per backend object: two wrappers compiled with the same backend share cache entries (the
+    core compares backends by identity), as Dynamo's do."""
+    try:
+        return _core_backends[compiler_fn]
+    except (KeyError, TypeError):  # TypeError: not weakly referenceable or not hashable
+        pass
+    core_fn = _new_core_backend(compiler_fn)
+    try:
+        _core_backends[compiler_fn] = core_fn
+    except TypeError:
+        pass
+    return core_fn
+
+
+def _new_core_backend(compiler_fn):
     def compile_graph(spec, example_inputs):
         gm = GraphModule(spec)
         if counters is not None:

@@ -187,6 +187,7 @@ void Tracer::step() {
     Handler h = dispatchTable()[ins.opcode];
     if (!h)
         throw GraphBreak(BreakId::UnsupportedOpcode, *ins.opname);
+    beginSymIntStep(ins);
     (this->*h)(ins);
     if (m_start.recordSteps)
         traceStepEvent(ins, nodesBefore, guardsBefore);
@@ -266,6 +267,7 @@ TraceResult Tracer::run() {
         m_breakStack = userStack();
         throw;
     }
+    settleSymIntsAtExit();
     m_result.returnValue = root.result;
     m_result.locals = root.locals;
     m_result.stack = root.stack;
@@ -305,27 +307,6 @@ TraceResult Tracer::run() {
     return m_result;
 }
 
-// Two tensor inputs that are the same object must be so again for the entry to be reused, and
-// distinct ones distinct (Dynamo's aliasing guard): an in-place op through one is seen through
-// the other only when they alias.
-void Tracer::addAliasingGuard() {
-    if (m_tensorSources.size() < 2)
-        return;
-    std::vector<SourcePtr> sources;
-    std::vector<int> groups;
-    for (size_t i = 0; i < m_tensorSources.size(); ++i) {
-        int group = static_cast<int>(i);
-        for (size_t j = 0; j < i; ++j)
-            if (m_tensorSources[j].first == m_tensorSources[i].first) {
-                group = static_cast<int>(j);
-                break;
-            }
-        sources.push_back(m_tensorSources[i].second);
-        groups.push_back(group);
-    }
-    addGuard(Guard::tensorAliasing(std::move(sources), std::move(groups)));
-}
-
 // ---- wrapping concrete objects (Dynamo's VariableBuilder) ----
 
 ValuePtr Tracer::wrapUnguarded(PyObject *object) {
@@ -350,6 +331,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     if (o == Py_None || PyBool_Check(o) || PyLong_CheckExact(o) || PyFloat_CheckExact(o) ||
         PyUnicode_CheckExact(o) || PyBytes_CheckExact(o) || PyComplex_CheckExact(o) ||
         o == Py_Ellipsis || PySlice_Check(o) || PyCode_Check(o) || PyRange_Check(o)) {
+        if (m_loadMayBeDynamic && isDynamicInt(o, source))
+            return wrapDynamicInt(o, source);
         v = Value::constant(o);
         if (source && !PySlice_Check(o) && !PyCode_Check(o) && !PyRange_Check(o))
             addGuard(Guard::equalsMatch(source, o));
@@ -557,7 +540,7 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
 }
 
 PyRef Tracer::constantOf(const ValuePtr &v, const char *why) {
-    PyRef p = v ? v->asPython() : PyRef();
+    PyRef p = v ? specializeSymInt(v)->asPython() : PyRef();
     if (!p)
         throw GraphBreak(v && v->kind == Value::Kind::Tensor ? BreakId::TensorPythonOp
                                                              : BreakId::UnknownValue,
@@ -566,7 +549,7 @@ PyRef Tracer::constantOf(const ValuePtr &v, const char *why) {
 }
 
 bool Tracer::truthOf(const ValuePtr &v) {
-    return v->isTrue();
+    return specializeSymInt(v)->isTrue(); // a dynamic int's truth reads its value
 }
 
 } // namespace dynascope

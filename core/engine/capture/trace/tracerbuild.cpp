@@ -207,11 +207,18 @@ void Tracer::op_UNPACK_EX(const CodeInstruction &ins) {
 ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
     std::string name = nbName(nbOp);
     if (a->kind == K::Tensor || b->kind == K::Tensor) {
+        // A dynamic int operand is an input of the node (elementwise: the result's shape and
+        // dtype do not depend on its value).
+        for (const ValuePtr &v : {a, b})
+            if (v->kind == K::SymInt)
+                symIntNode(v);
         PyRef fn = PyRef::steal(operatorFn(name));
         return callGraph("call_function", "operator." + name, fn, fn.get(), {a, b}, {});
     }
     bool inplace = nbOp >= 13;
     std::string base = inplace ? nbName(nbOp - 13) : name;
+    if (ValuePtr sym = symIntArithmetic(base, a, b))
+        return sym;
     auto *sa = a->tryAs<SequenceValue>(), *sb = b->tryAs<SequenceValue>();
     if ((a->kind == K::List && sa->pyType) || (b->kind == K::List && sb->pyType))
         throw GraphBreak(BreakId::UnsupportedCall, "operator." + name + " on a deque");

@@ -18,7 +18,8 @@ using K = Value::Kind;
 NodeArg toNodeArg(const ValuePtr &v) {
     switch (v->kind) {
     case K::Tensor:
-        return NodeArg::ofNode(v->as<TensorValue>()->node);
+    case K::SymInt: // its node made by the caller (Tracer::symIntNode)
+        return NodeArg::ofNode(v->as<GraphValue>()->node);
     case K::Tuple:
     case K::List: {
         std::vector<NodeArg> items;
@@ -64,6 +65,8 @@ PyRef toExample(const ValuePtr &v, int mode) {
             return PyRef::steal(PyList_AsTuple(out.get()));
         return out;
     }
+    case K::SymInt:
+        return v->object; // this trace's example value
     default:
         return v->asPython();
     }
@@ -182,9 +185,11 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
         if (!onMeta)
             throw GraphBreak(BreakId::TensorItem,
                              target + " returns a Python value of tensor data");
-        for (const ValuePtr &a : args)
+        for (const ValuePtr &a : args) {
             if (a->kind == K::Tensor)
                 specializeDims(a);
+            specializeSymInt(a); // the constant was computed from its example value
+        }
         return Value::constant(result);
     }
     PyRef device;

@@ -40,6 +40,8 @@ ValuePtr Value::ofKind(Kind kind, PyRef object, SourcePtr source) {
                                                std::move(source));
     case Kind::Cell:
         return std::make_shared<CellValue>(std::move(object), std::move(source));
+    case Kind::SymInt:
+        return std::make_shared<SymIntValue>(std::move(object), std::move(source));
     case Kind::Tensor:
     case Kind::NestedFunction:
     case Kind::BoundMethod:
@@ -109,6 +111,8 @@ const char *kindName(Value::Kind kind) {
         return "DictViewVariable";
     case Value::Kind::Super:
         return "SuperVariable";
+    case Value::Kind::SymInt:
+        return "SymNodeVariable";
     }
     return "?";
 }
@@ -220,6 +224,10 @@ bool TensorValue::isTrue() const {
 
 PyObject *TensorValue::pythonType() const {
     return pyType ? pyType.get() : py::tensorType();
+}
+
+std::string SymIntValue::describe() const {
+    return std::string(kindName(kind)) + "(int, example " + pyRepr(object.get(), 40) + ")";
 }
 
 } // namespace dynascope

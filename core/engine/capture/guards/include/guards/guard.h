@@ -55,6 +55,9 @@ public:
     static Guard tensorAliasing(std::vector<SourcePtr> sources, std::vector<int> groups);
     // TENSOR_MATCH only: the dims whose size differs in `value` (automatic dynamic).
     std::vector<int> changedDims(PyObject *value) const;
+    // Automatic dynamic for ints: whether `value` is an int (not a bool) where this guard saw a
+    // different int (EQUALS_MATCH) or a tensor (TENSOR_MATCH), as Dynamo's frame state compares.
+    bool intChanged(PyObject *value) const;
 
     Kind kind() const { return m_kind; }
     const SourcePtr &source() const { return m_source; }

@@ -19,11 +19,13 @@ namespace dynascope {
 struct BreakStep {
     enum class Kind { Call, Jump, Native };
     Kind kind = Kind::Native;
-    int offset = -1;     // where the break instruction (sequence) starts
-    int next = -1;       // offset after the instruction (Call / Jump not taken)
-    int argc = 0;        // Call
-    int kwCount = 0;     // Call
-    PyRef kwNames;       // Call
+    int offset = -1; // where the break instruction (sequence) starts
+    int next = -1;   // offset after the instruction (Call / Jump not taken)
+    int argc = 0;    // Call
+    int kwCount = 0; // Call
+    PyRef kwNames;   // Call
+    // Call: CALL_FUNCTION_EX, argc 1 (an args tuple) or 2 (and a kwargs dict).
+    bool unpacked = false;
     int jumpTarget = -1; // Jump
     bool jumpIfTrue = false;
     bool popAlways = true; // false for JUMP_IF_*_OR_POP

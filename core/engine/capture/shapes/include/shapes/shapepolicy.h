@@ -1,5 +1,6 @@
 // ShapePolicy: which tensor dimensions are symbolic (dynamic=True, mark_dynamic, or automatic
-// dynamic after a size changed between calls) and the symbols (s0, s1…) one trace gives them.
+// dynamic after a size changed between calls) and the symbols (s0, s1…) one trace gives them;
+// which int inputs are dynamic (automatic dynamic after their value changed between calls).
 #pragma once
 
 #include "guards/guardset.h"
@@ -21,6 +22,10 @@ public:
 
     // A size of `source` changed between calls: automatic dynamic makes it symbolic next time.
     void markChanged(const std::string &source, int dim);
+    // An int read from `source` changed between calls (or was a tensor before): automatic
+    // dynamic makes it a graph input, guarded on its type only, from the next trace on.
+    void markScalarChanged(const std::string &source);
+    bool isDynamicScalar(const std::string &source) const;
     // Starts the symbol table of one trace.
     void beginTrace();
     // Per dimension of a tensor read from `source`: its symbol, or "" when static. Adds the
@@ -35,6 +40,7 @@ public:
 private:
     Mode m_mode;
     std::map<std::string, std::set<int>> m_changed;
+    std::set<std::string> m_changedScalars;
     struct Symbol {
         std::string name;
         long value;

@@ -169,6 +169,14 @@ public:
     // Records a grad-mode switch as a graph node (torch._C._set_grad_enabled), as Dynamo does.
     void setGradMode(bool enabled);
     bool gradMode() const { return m_gradMode; }
+    // Dynamic ints (tracersymint.cpp): whether `object` read from `source` is one; its Value
+    // (type guard only); its graph node; the constant it is once its value is read (its inputs
+    // guarded to their values); int arithmetic on it as a graph node (null: not int arithmetic).
+    bool isDynamicInt(PyObject *object, const SourcePtr &source) const;
+    ValuePtr wrapDynamicInt(PyObject *object, SourcePtr source);
+    const std::string &symIntNode(const ValuePtr &v);
+    ValuePtr specializeSymInt(const ValuePtr &v);
+    ValuePtr symIntArithmetic(const std::string &name, const ValuePtr &a, const ValuePtr &b);
     ValuePtr loadCell(const ValuePtr &cell);
     void storeCell(const ValuePtr &cell, ValuePtr value);
     void recordSideEffect(SideEffect effect) { m_sideEffects.push_back(std::move(effect)); }
@@ -186,6 +194,10 @@ private:
     void step();
     void traceStepEvent(const CodeInstruction &ins, size_t nodesBefore, size_t guardsBefore);
     void addAliasingGuard();
+    // Before each instruction: specialises the dynamic ints on the stack it would read, and
+    // says whether its load may make one (m_loadMayBeDynamic).
+    void beginSymIntStep(const CodeInstruction &ins);
+    void settleSymIntsAtExit();
     TraceStart m_start;
     std::vector<std::unique_ptr<Frame>> m_frames;
     std::shared_ptr<GraphBuilder> m_graph;
@@ -203,6 +215,8 @@ private:
     bool m_gradMode = true;
     bool m_gradSwitched = false;   // a grad-mode node was recorded
     bool m_startGenerator = false; // the next inlined call may run a generator (iterNext)
+    // A dynamic int was read in this trace; the current instruction is a load that may read one.
+    bool m_hasSymInts = false, m_loadMayBeDynamic = false;
     TraceResult m_result;
 };
 

@@ -48,6 +48,8 @@ public:
         GradMode,       // torch.no_grad()/enable_grad()/set_grad_enabled(b) and their forms
         DictView,       // d.keys()/values()/items(): a live view of a dict value
         Super,          // super(`object`, `self`): lookups after class `object` in self's MRO
+        SymInt,         // a dynamic int (Dynamo's SymNodeVariable): `object` = this trace's
+                        // example value, a graph node (tracersymint.cpp)
     };
 
     Value(Kind kind, PyRef object, SourcePtr source)

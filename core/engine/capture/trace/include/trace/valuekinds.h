@@ -68,14 +68,23 @@ public:
     int isCallable() const override { return 1; }
 };
 
-// Tensor: a graph value, shape and dtype carried by a meta tensor.
-class TensorValue : public Value {
+// Tensor, SymInt: a value the graph computes or takes as an input, named by its node.
+class GraphValue : public Value {
 public:
-    explicit TensorValue(SourcePtr source = nullptr) : Value(Kind::Tensor, {}, std::move(source)) {}
+    using Value::Value;
+    static bool holds(Kind k) { return k == Kind::Tensor || k == Kind::SymInt; }
+    static const char *className() { return "GraphValue"; }
+    std::string node; // graph node name (a SymInt input's is made when the graph first uses it)
+};
+
+// Tensor: a graph value, shape and dtype carried by a meta tensor.
+class TensorValue : public GraphValue {
+public:
+    explicit TensorValue(SourcePtr source = nullptr)
+        : GraphValue(Kind::Tensor, {}, std::move(source)) {}
     static bool holds(Kind k) { return k == Kind::Tensor; }
     static const char *className() { return "TensorValue"; }
     PyRef meta;                    // a meta tensor of the same shape/dtype
-    std::string node;              // graph node name
     PyRef device;                  // the real device (meta tensors say "meta")
     std::vector<std::string> dims; // per dimension, a symbol ("s0") or "" when static
     PyRef pyType;                  // a Tensor subclass (nn.Parameter), or null for torch.Tensor
@@ -85,6 +94,18 @@ public:
     bool isTrue() const override;
     PyObject *pythonType() const override;
     int isCallable() const override { return 0; }
+};
+
+// SymInt: a dynamic int, an input (`source`) or computed from `operands` by int arithmetic;
+// `object` is this trace's example value.
+class SymIntValue : public GraphValue {
+public:
+    explicit SymIntValue(PyRef example, SourcePtr source = nullptr)
+        : GraphValue(Kind::SymInt, std::move(example), std::move(source)) {}
+    static bool holds(Kind k) { return k == Kind::SymInt; }
+    static const char *className() { return "SymIntValue"; }
+    std::vector<ValuePtr> operands; // the SymInts an arithmetic result was computed from
+    std::string describe() const override;
 };
 
 // Tuple, List, Dict: containers whose Python type may be a subclass (`pyType`) and that a trace

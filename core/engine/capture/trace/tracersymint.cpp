@@ -1,0 +1,178 @@
+// Dynamic ints (Dynamo's SymNodeVariable): an int input that changed between calls is a graph
+// input guarded on its type only; arithmetic on it and its use as a tensor operand are graph
+// nodes. Every other use specialises it: its inputs are guarded to their values and it becomes
+// a constant again, so no path can read this trace's example value as if it held for every call.
+#include "shapes/shapepolicy.h"
+#include "sources/pyobjects.h"
+#include "trace/breakcatalogue.h"
+#include "trace/tracer.h"
+
+#include <opcode.h>
+
+#include <set>
+
+namespace dynascope {
+
+namespace {
+
+using K = Value::Kind;
+
+// Instructions that move a SymInt without reading its value (loads, stores, stack shuffles,
+// the return) or that read it symbolically (BINARY_OP, through binaryOp). Before any other
+// instruction the SymInts on the frame's stack are specialised.
+bool keepsSymInts(int opcode) {
+    switch (opcode) {
+    case NOP:
+    case RESUME:
+    case CACHE:
+    case EXTENDED_ARG:
+    case LOAD_FAST:
+    case LOAD_CONST:
+    case LOAD_DEREF:
+    case LOAD_CLOSURE:
+    case LOAD_GLOBAL:
+    case PUSH_NULL:
+    case STORE_FAST:
+    case STORE_DEREF:
+    case STORE_ATTR:
+    case POP_TOP:
+    case COPY:
+    case SWAP:
+    case BINARY_OP:
+    case RETURN_VALUE:
+    case JUMP_FORWARD:
+    case JUMP_BACKWARD:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// The int operators whose result is again an int for int operands (truediv and pow are not).
+bool isIntArithmetic(const std::string &name) {
+    static const std::set<std::string> ops = {"add", "sub", "mul", "floordiv", "mod"};
+    return ops.count(name) > 0;
+}
+
+bool isIntOperand(const ValuePtr &v) {
+    return v->kind == K::SymInt ||
+           (v->kind == K::Constant && v->object && PyLong_CheckExact(v->object.get()));
+}
+
+} // namespace
+
+bool Tracer::isDynamicInt(PyObject *object, const SourcePtr &source) const {
+    // Items of containers stay constants: only named inputs (locals, globals, attributes,
+    // closure cells, stack slots at a resume) become dynamic, as few paths read them.
+    return source && m_start.shapes && PyLong_CheckExact(object) &&
+           source->kind() != Source::Kind::Item && m_start.shapes->isDynamicScalar(source->text());
+}
+
+ValuePtr Tracer::wrapDynamicInt(PyObject *object, SourcePtr source) {
+    ValuePtr v = std::make_shared<SymIntValue>(PyRef::borrow(object), source);
+    addGuard(Guard::typeMatch(source, object));
+    m_hasSymInts = true;
+    return v;
+}
+
+const std::string &Tracer::symIntNode(const ValuePtr &v) {
+    // An input's placeholder is made when the graph first uses it: a dynamic int that only
+    // ends up specialised leaves no unused graph input behind.
+    std::string &node = v->as<SymIntValue>()->node;
+    if (node.empty() && v->source)
+        node = m_graph->placeholder(v->source, {}, "");
+    if (node.empty())
+        throw GraphBreak(BreakId::UnknownValue, "dynamic int without a graph node");
+    return node;
+}
+
+ValuePtr Tracer::specializeSymInt(const ValuePtr &v) {
+    if (v->kind != K::SymInt)
+        return v;
+    std::vector<ValuePtr> pending{v};
+    while (!pending.empty()) {
+        ValuePtr s = pending.back();
+        pending.pop_back();
+        if (s->source)
+            addGuard(Guard::equalsMatch(s->source, s->object.get()));
+        for (const ValuePtr &operand : s->as<SymIntValue>()->operands)
+            pending.push_back(operand);
+    }
+    ValuePtr c = Value::constant(v->object);
+    c->source = v->source;
+    return c;
+}
+
+void Tracer::beginSymIntStep(const CodeInstruction &ins) {
+    // Only a load straight onto the stack makes a dynamic int; a handler's own reads see
+    // constants. (A frame a handler inlines steps itself and ends with RETURN_VALUE, which
+    // leaves this false for the rest of the handler.)
+    m_loadMayBeDynamic = ins.opcode == LOAD_FAST || ins.opcode == LOAD_DEREF ||
+                         ins.opcode == LOAD_ATTR || ins.opcode == LOAD_GLOBAL;
+    if (!m_hasSymInts || keepsSymInts(ins.opcode))
+        return;
+    std::vector<ValuePtr> &stack = frame().stack;
+    // An attribute read only looks at its owner, on top.
+    bool topOnly = ins.opcode == LOAD_ATTR || ins.opcode == LOAD_METHOD;
+    for (size_t i = topOnly && !stack.empty() ? stack.size() - 1 : 0; i < stack.size(); ++i)
+        if (stack[i] && stack[i]->kind == K::SymInt)
+            stack[i] = specializeSymInt(stack[i]);
+}
+
+ValuePtr Tracer::symIntArithmetic(const std::string &name, const ValuePtr &a, const ValuePtr &b) {
+    bool symbolic = a->kind == K::SymInt || b->kind == K::SymInt;
+    if (!symbolic || !isIntOperand(a) || !isIntOperand(b) || !isIntArithmetic(name))
+        return nullptr;
+    PyRef fn = PyRef::steal(PyObject_GetAttrString(py::operatorModule(), name.c_str()));
+    PyRef example = fn ? PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), a->object.get(),
+                                                                   b->object.get(), nullptr))
+                       : PyRef();
+    if (!example) {
+        // e.g. a floor division by zero: the constant path raises it as CPython would.
+        PyErr_Clear();
+        return nullptr;
+    }
+    auto operand = [&](const ValuePtr &v) {
+        return v->kind == K::SymInt ? NodeArg::ofNode(symIntNode(v)) : NodeArg::ofConst(v->object);
+    };
+    std::string node =
+        m_graph->addCall("call_function", "operator." + name, fn, {operand(a), operand(b)}, {});
+    std::vector<SourceSite> stack = userStack();
+    m_graph->last().site = stack.back();
+    if (stack.size() > 1)
+        m_graph->last().inlineStack.assign(stack.begin(), stack.end() - 1);
+    auto r = std::make_shared<SymIntValue>(example);
+    r->node = node;
+    for (const ValuePtr &v : {a, b})
+        if (v->kind == K::SymInt)
+            r->operands.push_back(v);
+    return r;
+}
+
+void Tracer::settleSymIntsAtExit() {
+    if (!m_hasSymInts)
+        return;
+    // An input read from an object (an attribute, a cell) may be written by the region's side
+    // effects before the exit reads it back, so the exit takes it from the graph's outputs; a
+    // frame slot is fetched from the region start. Without a compiled graph (no call node) there
+    // are no outputs: such inputs are specialised.
+    bool compiled = m_graph->callCount() > 0 && !m_graph->onlyGradModeCalls();
+    auto settle = [this, compiled](ValuePtr &v) {
+        if (!v || v->kind != K::SymInt || !v->source || v->source->isFrameSlot())
+            return;
+        if (compiled)
+            symIntNode(v);
+        else
+            v = specializeSymInt(v);
+    };
+    Frame &root = *m_frames.front();
+    for (ValuePtr &v : root.locals)
+        settle(v);
+    for (ValuePtr &v : root.stack)
+        settle(v);
+    settle(root.result);
+    for (SideEffect &e : m_sideEffects)
+        settle(e.value);
+}
+
+} // namespace dynascope

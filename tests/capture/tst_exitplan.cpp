@@ -4,6 +4,7 @@
 // older than the region (attributes, cells, globals, lists and dicts changed in place, whose
 // identity must survive as it does in CPython).
 #include "python/interpreter.h"
+#include "pythonscratch.h"
 #include "runtime/exitplan.h"
 
 #include <Python.h>
@@ -16,20 +17,15 @@ using namespace dynascope;
 class TestExitPlan : public QObject {
     Q_OBJECT
     std::unique_ptr<Interpreter> m_interpreter;
-    PyRef m_globals;
+    std::unique_ptr<PythonScratch> m_python;
     std::vector<PyRef> m_locals; // 0: box (an object), 1: items (a list), 2: table (a dict)
     std::vector<PyRef> m_stack;
     std::vector<PyRef> m_outputs; // what "the graph" returned
 
-    PyRef eval(const char *code) {
-        PyRef r = PyRef::steal(PyRun_String(code, Py_eval_input, m_globals.get(), m_globals.get()));
-        if (!r) {
-            PyErr_Print();
-            qFatal("cannot evaluate %s", code);
-        }
-        return r;
+    PyRef eval(const char *code) { return m_python->eval(code); }
+    SourceEnv env() const {
+        return {&m_locals, &m_stack, m_python->globals().get(), PyEval_GetBuiltins()};
     }
-    SourceEnv env() const { return {&m_locals, &m_stack, m_globals.get(), PyEval_GetBuiltins()}; }
     bool equal(PyObject *a, const char *expected) {
         return PyObject_RichCompareBool(a, eval(expected).get(), Py_EQ) == 1;
     }
@@ -61,14 +57,11 @@ class TestExitPlan : public QObject {
 private slots:
     void initTestCase() {
         m_interpreter = std::make_unique<Interpreter>(std::vector<std::string>{"tst_exitplan"});
-        m_globals = PyRef::steal(PyDict_New());
-        PyDict_SetItemString(m_globals.get(), "__builtins__", PyEval_GetBuiltins());
-        PyRef r = PyRef::steal(PyRun_String(
+        m_python = std::make_unique<PythonScratch>();
+        m_python->exec(
             "import collections\nclass Box:\n    def scale(self, k):\n        return 10 * k\n"
             "Pair = collections.namedtuple('Pair', 'a b')\n"
-            "box = Box(); items = [1, 2]; table = {'a': 1}; counter = 0\n",
-            Py_file_input, m_globals.get(), m_globals.get()));
-        QVERIFY(r);
+            "box = Box(); items = [1, 2]; table = {'a': 1}; counter = 0\n");
     }
     void init() {
         m_locals = {eval("box"), eval("items"), eval("table")};
@@ -144,7 +137,7 @@ private slots:
         PyRef cell = PyRef::steal(PyCell_New(eval("0").get()));
         EffectRecipe setCell{SideEffect::Kind::SetCell, constant(cell), "", {}, output(0)};
         EffectRecipe global{SideEffect::Kind::SetGlobal,
-                            constant(m_globals),
+                            constant(m_python->globals()),
                             "counter",
                             {},
                             constant(eval("41 + 1"))};

@@ -2,6 +2,7 @@
 // G['w'], L['self'].lin.weight, L['xs'][0]), so Python evaluating that text over L and G is the
 // oracle for what fetch() must return, for every kind and for values that are gone.
 #include "python/interpreter.h"
+#include "pythonscratch.h"
 #include "sources/source.h"
 
 #include <Python.h>
@@ -14,19 +15,19 @@ using namespace dynascope;
 class TestSources : public QObject {
     Q_OBJECT
     std::unique_ptr<Interpreter> m_interpreter;
-    PyRef m_globals;
+    std::unique_ptr<PythonScratch> m_python;
     std::vector<PyRef> m_locals; // slot 0: self, 1: xs, 2: a cell holding 7
     std::vector<PyRef> m_stack;
 
     PyRef run(const char *code, int start) {
-        PyRef r = PyRef::steal(PyRun_String(code, start, m_globals.get(), m_globals.get()));
-        if (!r) {
-            PyErr_Print();
-            qFatal("cannot run %s", code);
-        }
-        return r;
+        if (start == Py_eval_input)
+            return m_python->eval(code);
+        m_python->exec(code);
+        return {};
     }
-    SourceEnv env() const { return {&m_locals, &m_stack, m_globals.get(), PyEval_GetBuiltins()}; }
+    SourceEnv env() const {
+        return {&m_locals, &m_stack, m_python->globals().get(), PyEval_GetBuiltins()};
+    }
     // Evaluates a source's text as Dynamo would: L maps names to the frame's values (a cell's
     // contents under its own name; stack slots as ___stackN), G is the globals dict.
     PyRef evalText(const std::string &text) {
@@ -39,7 +40,7 @@ class TestSources : public QObject {
             PyDict_SetItemString(frame.get(), ("___stack" + std::to_string(i)).c_str(),
                                  m_stack[i].get());
         PyDict_SetItemString(scope.get(), "L", frame.get());
-        PyDict_SetItemString(scope.get(), "G", m_globals.get());
+        PyDict_SetItemString(scope.get(), "G", m_python->globals().get());
         PyRef r = PyRef::steal(PyRun_String(text.c_str(), Py_eval_input, scope.get(), scope.get()));
         PyErr_Clear();
         return r;
@@ -48,8 +49,7 @@ class TestSources : public QObject {
 private slots:
     void initTestCase() {
         m_interpreter = std::make_unique<Interpreter>(std::vector<std::string>{"tst_sources"});
-        m_globals = PyRef::steal(PyDict_New());
-        PyDict_SetItemString(m_globals.get(), "__builtins__", PyEval_GetBuiltins());
+        m_python = std::make_unique<PythonScratch>();
         run("class Lin:\n    def __init__(self):\n        self.weight = [1.5]\n"
             "class Model:\n    def __init__(self):\n        self.lin = Lin()\n"
             "w = 'global w'\nself_ = Model()\nxs = [10, 20, {'k': 'v'}]\n",

@@ -46,10 +46,11 @@ struct Planner {
                 r.source = v->source;
                 return r;
             }
-            auto it = outputIndex.find(v->node);
+            const std::string &node = v->as<GraphValue>()->node;
+            auto it = outputIndex.find(node);
             if (it == outputIndex.end()) {
-                it = outputIndex.emplace(v->node, static_cast<int>(outputs.size())).first;
-                outputs.push_back(v->node);
+                it = outputIndex.emplace(node, static_cast<int>(outputs.size())).first;
+                outputs.push_back(node);
             }
             r.kind = Recipe::Kind::Output;
             r.index = it->second;
@@ -66,22 +67,31 @@ struct Planner {
         case K::Tuple:
         case K::List:
         case K::Dict: {
-            if (v->source && !v->mutated) {
+            const auto *container = v->as<ContainerValue>();
+            if (v->source && !container->mutated) {
                 r.kind = Recipe::Kind::Fetch;
                 r.source = v->source;
                 return r;
             }
-            if (v->kind == K::Dict && v->self)
+            const auto *dict = v->tryAs<DictValue>();
+            if (dict && dict->defaultFactory)
                 throw NotReconstructible("defaultdict made during the trace");
             r.kind = v->kind == K::Tuple ? Recipe::Kind::Tuple
                      : v->kind == K::List
                          ? (v->source ? Recipe::Kind::ListInPlace : Recipe::Kind::List)
                          : (v->source ? Recipe::Kind::DictInPlace : Recipe::Kind::Dict);
             r.source = v->source;
-            for (const ValuePtr &i : v->items)
-                r.items.push_back(plan(i));
-            r.keys = v->keys;
-            r.constant = v->pyType;
+            if (dict) {
+                for (const ValuePtr &i : dict->values)
+                    r.items.push_back(plan(i));
+                r.keys = dict->keys;
+            } else {
+                const auto *seq = v->as<SequenceValue>();
+                for (const ValuePtr &i : seq->items)
+                    r.items.push_back(plan(i));
+                r.keys = seq->fieldNames;
+            }
+            r.constant = container->pyType;
             return r;
         }
         case K::UserFunction:
@@ -101,19 +111,20 @@ struct Planner {
             r.constant = v->object;
             return r;
         case K::NestedFunction: {
+            const auto *fn = v->as<NestedFunctionValue>();
             r.kind = Recipe::Kind::Function;
             r.constant = v->object;
-            r.name = v->name; // __name__ when the trace renamed it
-            r.globals = v->globals;
-            for (const ValuePtr &d : v->items)
+            r.name = fn->name; // __name__ when the trace renamed it
+            r.globals = fn->globals;
+            for (const ValuePtr &d : fn->defaults)
                 r.items.push_back(plan(d));
             Recipe kwd;
-            if (v->kwDefaults)
-                kwd = plan(v->kwDefaults);
+            if (fn->kwDefaults)
+                kwd = plan(fn->kwDefaults);
             else
                 kwd.constant = PyRef::borrow(Py_None);
             r.items.push_back(kwd);
-            for (const ValuePtr &c : v->closure) {
+            for (const ValuePtr &c : fn->closure) {
                 if (c->kind != K::Cell || !c->object)
                     throw NotReconstructible("closure over a cell made during the trace");
                 r.closure.push_back(plan(c));
@@ -123,19 +134,19 @@ struct Planner {
         case K::BoundMethod:
             r.kind = Recipe::Kind::BoundMethod;
             r.constant = v->object;
-            r.items.push_back(plan(v->self));
+            r.items.push_back(plan(v->as<MethodValue>()->self));
             return r;
         case K::TensorMethod:
         case K::ObjectMethod:
             r.kind = Recipe::Kind::Getattr;
-            r.name = v->name;
-            r.items.push_back(plan(v->self));
+            r.name = v->as<MethodValue>()->name;
+            r.items.push_back(plan(v->as<MethodValue>()->self));
             return r;
         case K::GradMode:
-            if (v->name != "__exit__")
+            if (!v->as<GradModeValue>()->isExit())
                 throw NotReconstructible("grad-mode context");
             r.kind = Recipe::Kind::GradExit;
-            r.index = v->index;
+            r.index = v->as<GradModeValue>()->mode;
             return r;
         case K::DictView:
             throw NotReconstructible("dict view");
@@ -145,9 +156,10 @@ struct Planner {
             // A lazy iterator reads other iterators (their state lives on in them) and an
             // inlined generator ran to its end: neither is a list iterator CPython could go on
             // with.
-            if (!v->name.empty())
+            const auto *it = v->as<IteratorValue>();
+            if (!it->form.empty())
                 throw NotReconstructible("lazy iterator over another iterator");
-            if (v->pyType)
+            if (it->pyType)
                 throw NotReconstructible("generator");
             if (v->source) {
                 // The iterator itself: how far the trace advanced it is an Advance effect.
@@ -157,8 +169,8 @@ struct Planner {
             }
             // A list iterator: iter() over the items not consumed yet.
             r.kind = Recipe::Kind::Iter;
-            for (size_t i = v->index; i < v->items.size(); ++i)
-                r.items.push_back(plan(v->items[i]));
+            for (size_t i = it->index; i < it->items.size(); ++i)
+                r.items.push_back(plan(it->items[i]));
             return r;
         }
         }

@@ -227,7 +227,7 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
             // tensors on the stack are its outputs (OutputGraph.compile_subgraph).
             std::vector<std::string> outputs = result.graph->outputs();
             for (const ValuePtr &v : result.stack)
-                outputs.push_back(v->node);
+                outputs.push_back(v->as<TensorValue>()->node);
             result.graph->setOutputs(outputs);
             compiles = true;
         }

@@ -12,30 +12,31 @@ namespace {
 
 using K = Value::Kind;
 
-void setItem(const ValuePtr &d, PyRef key, ValuePtr value) {
-    for (size_t i = 0; i < d->keys.size(); ++i) {
-        int eq = PyObject_RichCompareBool(d->keys[i].get(), key.get(), Py_EQ);
+void setItem(DictValue &d, PyRef key, ValuePtr value) {
+    for (size_t i = 0; i < d.keys.size(); ++i) {
+        int eq = PyObject_RichCompareBool(d.keys[i].get(), key.get(), Py_EQ);
         if (eq < 0) {
             PyErr_Clear();
             throw GraphBreak(BreakId::PythonException, "dict keys do not compare");
         }
         if (eq == 1) {
-            d->items[i] = std::move(value);
+            d.values[i] = std::move(value);
             return;
         }
     }
-    d->keys.push_back(std::move(key));
-    d->items.push_back(std::move(value));
+    d.keys.push_back(std::move(key));
+    d.values.push_back(std::move(value));
 }
 
 } // namespace
 
-void fillDict(Tracer &t, const ValuePtr &d, const ValuePtr *source, TraceKwargs &kwargs) {
+void fillDict(Tracer &t, const ValuePtr &dict, const ValuePtr *source, TraceKwargs &kwargs) {
+    DictValue &d = *dict->as<DictValue>();
     if (source) {
         const ValuePtr &s = *source;
-        if (s->kind == K::Dict) {
-            for (size_t i = 0; i < s->keys.size(); ++i)
-                setItem(d, s->keys[i], s->items[i]);
+        if (const auto *from = s->tryAs<DictValue>()) {
+            for (size_t i = 0; i < from->keys.size(); ++i)
+                setItem(d, from->keys[i], from->values[i]);
         } else if (s->isConstant() && PyDict_Check(s->object.get())) {
             PyObject *key, *value;
             Py_ssize_t pos = 0;
@@ -58,7 +59,7 @@ void fillDict(Tracer &t, const ValuePtr &d, const ValuePtr *source, TraceKwargs 
 ValuePtr callDict(Tracer &t, const ValuePtr &callee, TraceArgs &args, TraceKwargs &kwargs) {
     if (args.size() > 1)
         throw GraphBreak(BreakId::PythonException, "dict expected at most 1 argument");
-    auto d = Value::ofKind(K::Dict);
+    auto d = std::make_shared<DictValue>();
     if (callee->object.get() != reinterpret_cast<PyObject *>(&PyDict_Type))
         d->pyType = callee->object;
     fillDict(t, d, args.empty() ? nullptr : &args[0], kwargs);
@@ -69,9 +70,9 @@ ValuePtr callDict(Tracer &t, const ValuePtr &callee, TraceArgs &args, TraceKwarg
 ValuePtr callDefaultDict(Tracer &t, const ValuePtr &callee, TraceArgs &args, TraceKwargs &kwargs) {
     if (args.size() > 2)
         throw GraphBreak(BreakId::PythonException, "defaultdict expected at most 2 arguments");
-    auto d = Value::ofKind(K::Dict);
+    auto d = std::make_shared<DictValue>();
     d->pyType = callee->object;
-    d->self = args.empty() ? Value::constant(Py_None) : args[0];
+    d->defaultFactory = args.empty() ? Value::constant(Py_None) : args[0];
     fillDict(t, d, args.size() > 1 ? &args[1] : nullptr, kwargs);
     return d;
 }
@@ -83,7 +84,7 @@ ValuePtr callDeque(Tracer &t, const ValuePtr &callee, TraceArgs &args, TraceKwar
     ValuePtr maxlen = args.size() > 1 ? args[1] : kwargs.empty() ? nullptr : kwargs[0].second;
     if (maxlen && !(maxlen->isConstant() && maxlen->object.get() == Py_None))
         return nullptr;
-    auto q = Value::ofKind(K::List);
+    auto q = std::make_shared<SequenceValue>(K::List);
     q->pyType = callee->object;
     if (!args.empty())
         q->items = t.drain(args[0]);
@@ -148,7 +149,7 @@ ValuePtr instantiateNamedTuple(Tracer &t, PyObject *type, TraceArgs &args, Trace
                              qual + "() got an unexpected or repeated argument '" + k.first + "'");
         items[slot] = k.second;
     }
-    auto v = Value::sequence(K::Tuple, {});
+    auto v = SequenceValue::make(K::Tuple, {});
     for (Py_ssize_t i = 0; i < n; ++i) {
         PyObject *field = PyTuple_GET_ITEM(fields.get(), i);
         if (!items[i]) {
@@ -160,7 +161,7 @@ ValuePtr instantiateNamedTuple(Tracer &t, PyObject *type, TraceArgs &args, Trace
             }
             items[i] = t.wrapUnguarded(d);
         }
-        v->keys.push_back(PyRef::borrow(field));
+        v->fieldNames.push_back(PyRef::borrow(field));
     }
     v->items = std::move(items);
     v->pyType = PyRef::borrow(type);

@@ -16,10 +16,10 @@ namespace {
 
 using K = Value::Kind;
 
-ValuePtr lazyIterator(const std::string &form, std::vector<ValuePtr> sources) {
-    auto it = Value::ofKind(K::Iterator);
-    it->name = form;
-    it->items = std::move(sources);
+std::shared_ptr<IteratorValue> lazyIterator(const std::string &form,
+                                            std::vector<ValuePtr> sources) {
+    auto it = std::make_shared<IteratorValue>(std::move(sources));
+    it->form = form;
     return it;
 }
 
@@ -28,9 +28,7 @@ ValuePtr lazyIterator(const std::string &form, std::vector<ValuePtr> sources) {
 ValuePtr settle(Tracer &t, const ValuePtr &lazy, bool shared) {
     if (shared)
         return lazy;
-    auto out = Value::ofKind(K::Iterator);
-    out->items = t.drain(lazy);
-    return out;
+    return std::make_shared<IteratorValue>(t.drain(lazy));
 }
 
 bool isIterator(const ValuePtr &v) {
@@ -64,7 +62,7 @@ bool onlyKeywords(const TraceKwargs &kwargs, std::initializer_list<const char *>
 
 // A tensor min()/max() can take: one element, so CPython's comparison of it has an answer.
 bool oneElement(const ValuePtr &v) {
-    for (const std::string &d : shapeStrings(*v))
+    for (const std::string &d : v->as<TensorValue>()->shapeStrings())
         if (d != "1")
             return false;
     return true;
@@ -76,13 +74,14 @@ ValuePtr callEnumerate(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs
     if (args.empty() || args.size() > 2 || !onlyKeywords(kwargs, {"start"}))
         return nullptr;
     ValuePtr start = args.size() > 1 ? args[1] : keyword(kwargs, "start");
-    ValuePtr it = lazyIterator("enumerate", {t.iterate(args[0])});
+    auto it = lazyIterator("enumerate", {t.iterate(args[0])});
     it->counters = {start ? constantLong(t, start, "enumerate start") : 0};
     return settle(t, it, isIterator(args[0]));
 }
 
 // zip(*its) and chain(*its): a lazy iterator over every argument, iterated as CPython would.
-static ValuePtr lazyOverArguments(Tracer &t, const char *kind, TraceArgs &args, TraceKwargs &kwargs) {
+static ValuePtr lazyOverArguments(Tracer &t, const char *kind, TraceArgs &args,
+                                  TraceKwargs &kwargs) {
     if (!kwargs.empty())
         return nullptr;
     std::vector<ValuePtr> sources;
@@ -107,16 +106,16 @@ ValuePtr callMap(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwar
         sources.push_back(t.iterate(args[i]));
         shared = shared || isIterator(args[i]);
     }
-    ValuePtr it = lazyIterator("map", sources);
-    it->self = args[0];
+    auto it = lazyIterator("map", sources);
+    it->function = args[0];
     return settle(t, it, shared);
 }
 
 ValuePtr callFilter(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
     if (args.size() != 2 || !kwargs.empty())
         return nullptr;
-    ValuePtr it = lazyIterator("filter", {t.iterate(args[1])});
-    it->self = args[0];
+    auto it = lazyIterator("filter", {t.iterate(args[1])});
+    it->function = args[0];
     return settle(t, it, isIterator(args[1]));
 }
 
@@ -124,7 +123,7 @@ ValuePtr callReversed(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs 
     if (args.size() != 1 || !kwargs.empty())
         return nullptr;
     const ValuePtr &v = args[0];
-    auto out = Value::ofKind(K::Iterator);
+    auto out = std::make_shared<IteratorValue>();
     if (v->isSequence() || v->kind == K::Dict || v->kind == K::DictView) {
         out->items = t.drain(v);
     } else if (v->isConstant()) {
@@ -182,7 +181,7 @@ ValuePtr callSorted(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &k
     std::vector<ValuePtr> out;
     for (size_t i : order)
         out.push_back(items[i]);
-    return Value::sequence(K::List, out);
+    return SequenceValue::make(K::List, out);
 }
 
 // list(iterable) and tuple(iterable).
@@ -192,7 +191,7 @@ ValuePtr callSequence(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwarg
     std::vector<ValuePtr> items;
     if (!args.empty())
         items = t.drain(args[0]);
-    return Value::sequence(fn->object.get() == py::builtin("list") ? K::List : K::Tuple, items);
+    return SequenceValue::make(fn->object.get() == py::builtin("list") ? K::List : K::Tuple, items);
 }
 
 ValuePtr callIter(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
@@ -241,8 +240,8 @@ ValuePtr minMaxByKey(Tracer &t, bool isMax, const ValuePtr &key, const std::vect
         if (!p)
             throw GraphBreak(k->kind == K::Tensor ? BreakId::TensorPythonOp : BreakId::UnknownValue,
                              "min()/max() by " + k->describe());
-        int better = best ? PyObject_RichCompareBool(p.get(), bestKey.get(), isMax ? Py_GT : Py_LT)
-                          : 1;
+        int better =
+            best ? PyObject_RichCompareBool(p.get(), bestKey.get(), isMax ? Py_GT : Py_LT) : 1;
         if (better < 0) {
             PyErr_Clear();
             throw GraphBreak(BreakId::PythonException, "min()/max() keys do not compare");
@@ -263,7 +262,7 @@ ValuePtr callMinMax(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs 
     if (args.empty())
         return nullptr;
     std::vector<ValuePtr> items = args.size() == 1 ? t.drain(args[0]) : args;
-    TraceArgs folded{Value::sequence(K::Tuple, items)};
+    TraceArgs folded{SequenceValue::make(K::Tuple, items)};
     if (allConstant(folded, kwargs)) {
         PyRef tuple = t.constantOf(folded[0], "min/max items");
         PyRef kw = PyRef::steal(PyDict_New());
@@ -372,7 +371,7 @@ ValuePtr callIslice(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &k
         if (step == 0)
             throw GraphBreak(BreakId::PythonException, "islice step must be positive");
     }
-    ValuePtr it = lazyIterator("islice", {t.iterate(args[0])});
+    auto it = lazyIterator("islice", {t.iterate(args[0])});
     it->counters = {0, start, stop, step};
     return settle(t, it, isIterator(args[0]));
 }
@@ -382,14 +381,14 @@ ValuePtr callRepeat(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &k
     if (args.empty() || args.size() > 2 || !kwargs.empty())
         return nullptr;
     if (args.size() == 1) {
-        ValuePtr it = lazyIterator("repeat", {});
-        it->self = args[0];
+        auto it = lazyIterator("repeat", {});
+        it->repeated = args[0];
         return it;
     }
     long times = std::max(0L, constantLong(t, args[1], "repeat times"));
     if (times > 100000)
         return nullptr;
-    auto out = Value::ofKind(K::Iterator);
+    auto out = std::make_shared<IteratorValue>();
     out->items.assign(static_cast<size_t>(times), args[0]);
     return out;
 }
@@ -402,7 +401,7 @@ ValuePtr callCount(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kw
     for (const ValuePtr &v : {start, step})
         if (v && !(v->isConstant() && PyLong_CheckExact(v->object.get())))
             return nullptr; // float counts: left to the generic path
-    ValuePtr it = lazyIterator("count", {});
+    auto it = lazyIterator("count", {});
     it->counters = {start ? constantLong(t, start, "count start") : 0,
                     step ? constantLong(t, step, "count step") : 1};
     return it; // infinite: always lazy
@@ -438,7 +437,7 @@ ValuePtr callCombinatoric(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceK
         PyErr_Clear();
         throw GraphBreak(BreakId::PythonException, py::nameOf(fn->object.get()) + "() raises");
     }
-    auto out = Value::ofKind(K::Iterator);
+    auto out = std::make_shared<IteratorValue>();
     // product(*pools, repeat=n) cycles through the pools n times: row position i reads pool
     // i % len(pools); the others read their one pool.
     for (Py_ssize_t r = 0; r < PyList_Size(list.get()); ++r) {
@@ -448,7 +447,7 @@ ValuePtr callCombinatoric(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceK
             const std::vector<ValuePtr> &pool = pools[pools.empty() ? 0 : i % pools.size()];
             items.push_back(pool[PyLong_AsSize_t(PyTuple_GET_ITEM(row, i))]);
         }
-        out->items.push_back(Value::sequence(K::Tuple, items));
+        out->items.push_back(SequenceValue::make(K::Tuple, items));
     }
     return out;
 }

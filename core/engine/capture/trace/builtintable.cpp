@@ -20,26 +20,6 @@ using namespace builtins;
 
 } // namespace
 
-PyObject *pythonTypeOf(const ValuePtr &v) {
-    switch (v->kind) {
-    case K::Tensor:
-        return v->pyType ? v->pyType.get() : py::tensorType();
-    case K::Tuple:
-        if (v->pyType)
-            return v->pyType.get();
-        return v->object ? reinterpret_cast<PyObject *>(Py_TYPE(v->object.get()))
-                         : reinterpret_cast<PyObject *>(&PyTuple_Type);
-    case K::List:
-        return v->pyType ? v->pyType.get() : reinterpret_cast<PyObject *>(&PyList_Type);
-    case K::Dict:
-        return v->pyType ? v->pyType.get() : reinterpret_cast<PyObject *>(&PyDict_Type);
-    case K::NestedFunction:
-        return reinterpret_cast<PyObject *>(&PyFunction_Type);
-    default:
-        return v->object ? reinterpret_cast<PyObject *>(Py_TYPE(v->object.get())) : nullptr;
-    }
-}
-
 namespace {
 
 std::string nameOf(const ValuePtr &fn) {
@@ -55,10 +35,12 @@ ValuePtr callLen(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
     if (args.size() != 1)
         return nullptr;
     const ValuePtr &a = args[0];
-    if (a->isSequence() || a->kind == K::Dict)
-        return Value::constant(PyRef::steal(PyLong_FromSize_t(a->items.size())));
-    if (a->kind == K::DictView)
-        return Value::constant(PyRef::steal(PyLong_FromSize_t(a->self->items.size())));
+    if (const auto *seq = a->tryAs<SequenceValue>())
+        return Value::constant(PyRef::steal(PyLong_FromSize_t(seq->items.size())));
+    if (const auto *dict = a->tryAs<DictValue>())
+        return Value::constant(PyRef::steal(PyLong_FromSize_t(dict->values.size())));
+    if (const auto *view = a->tryAs<DictViewValue>())
+        return Value::constant(PyRef::steal(PyLong_FromSize_t(view->contents().values.size())));
     if (a->kind == K::Tensor) {
         ValuePtr shape = t.getAttr(a, "shape");
         if (PyTuple_Size(shape->object.get()) == 0)
@@ -73,7 +55,7 @@ ValuePtr callLen(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
 ValuePtr callIsinstance(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
     if (args.size() != 2)
         return nullptr;
-    PyObject *type = pythonTypeOf(args[0]);
+    PyObject *type = args[0]->pythonType();
     PyRef cls = t.constantOf(args[1], "isinstance class");
     if (!type)
         throw GraphBreak(BreakId::UnknownValue, "isinstance of " + args[0]->describe());
@@ -90,7 +72,7 @@ ValuePtr callIsinstance(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwarg
 ValuePtr callType(Tracer &, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
     if (args.size() != 1)
         return nullptr;
-    PyObject *type = pythonTypeOf(args[0]);
+    PyObject *type = args[0]->pythonType();
     return type ? Value::constant(type) : nullptr;
 }
 
@@ -166,44 +148,14 @@ ValuePtr callSuper(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kw
     PyRef type = t.constantOf(cls, "super() class");
     if (!PyType_Check(type.get()))
         throw GraphBreak(BreakId::PythonException, "super() argument 1 must be a type");
-    auto sup = Value::ofKind(K::Super, type);
-    sup->self = self;
-    return sup;
+    return std::make_shared<SuperValue>(type, self);
 }
 
 // callable(x): what CPython answers, from the value's kind.
 ValuePtr callCallable(Tracer &, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
     if (args.size() != 1 || !kwargs.empty())
         return nullptr;
-    const ValuePtr &v = args[0];
-    int r = -1;
-    switch (v->kind) {
-    case K::UserFunction:
-    case K::NestedFunction:
-    case K::BoundMethod:
-    case K::TensorMethod:
-    case K::ObjectMethod:
-    case K::TorchFunction:
-    case K::Builtin:
-        r = 1;
-        break;
-    case K::Tensor:
-    case K::Tuple:
-    case K::List:
-    case K::Dict:
-    case K::Iterator:
-    case K::DictView:
-        r = 0;
-        break;
-    case K::Constant:
-    case K::NNModule:
-    case K::UserObject:
-    case K::PyModule:
-        r = v->object ? PyCallable_Check(v->object.get()) : -1;
-        break;
-    default:
-        break;
-    }
+    int r = args[0]->isCallable();
     return r < 0 ? nullptr : Value::constant(r ? Py_True : Py_False);
 }
 

@@ -104,9 +104,8 @@ ValuePtr Tracer::rootLocal(int slot) {
             return nullptr;
         const std::string &name = root.view->slotNames()[slot];
         if (PyCell_Check(v)) {
-            auto cell =
-                Value::ofKind(Value::Kind::Cell, PyRef::borrow(v), Source::local(slot, name));
-            root.locals[slot] = cell;
+            root.locals[slot] =
+                std::make_shared<CellValue>(PyRef::borrow(v), Source::local(slot, name));
         } else {
             root.locals[slot] = wrap(v, Source::local(slot, name));
         }
@@ -237,14 +236,14 @@ TraceResult Tracer::run() {
     // Resuming inside grad-mode with-blocks: as a Dynamo resume function, start from the mode
     // outside them and re-enter each block (switches coalesced), innermost last.
     bool startMode = m_gradMode;
-    std::vector<ValuePtr> exits;
+    std::vector<const GradModeValue *> exits;
     for (const ValuePtr &v : root.stack)
-        if (v->kind == Value::Kind::GradMode && v->name == "__exit__")
-            exits.push_back(v);
+        if (auto *g = v->tryAs<GradModeValue>(); g && g->isExit())
+            exits.push_back(g);
     if (!exits.empty()) {
-        m_gradMode = exits.front()->index != 0;
+        m_gradMode = exits.front()->mode != 0;
         for (size_t i = 0; i < exits.size(); ++i)
-            setGradMode(i + 1 < exits.size() ? exits[i + 1]->index != 0 : startMode);
+            setGradMode(i + 1 < exits.size() ? exits[i + 1]->mode != 0 : startMode);
     }
     m_result.exit = TraceResult::Exit::Return;
     try {
@@ -276,13 +275,15 @@ TraceResult Tracer::run() {
     // Lists and dicts that existed before the region and were changed in it: their new contents
     // are written back in place after the graph (Dynamo's side-effect replay).
     for (const auto &w : m_wrapped) {
-        if (w.second->mutated && w.second->source)
+        if (!w.second->source)
+            continue;
+        if (auto *c = w.second->tryAs<ContainerValue>(); c && c->mutated)
             m_result.sideEffects.push_back(
                 {SideEffect::Kind::Rebuild, w.second, "", nullptr, w.second});
-        if (w.second->kind == Value::Kind::Iterator && w.second->source && w.second->index > 0)
+        if (auto *it = w.second->tryAs<IteratorValue>(); it && it->index > 0)
             m_result.sideEffects.push_back(
                 {SideEffect::Kind::Advance, w.second, "", nullptr,
-                 Value::constant(PyRef::steal(PyLong_FromLong(w.second->index)))});
+                 Value::constant(PyRef::steal(PyLong_FromLong(it->index)))});
     }
     if (m_result.exit == TraceResult::Exit::Break) {
         // A break inside grad-mode with-blocks: as Dynamo, the graph exits them (innermost
@@ -290,8 +291,8 @@ TraceResult Tracer::run() {
         bool atBreak = m_gradMode;
         bool inside = false;
         for (auto it = root.stack.rbegin(); it != root.stack.rend(); ++it)
-            if (*it && (*it)->kind == Value::Kind::GradMode && (*it)->name == "__exit__") {
-                setGradMode((*it)->index != 0);
+            if (auto *g = *it ? (*it)->tryAs<GradModeValue>() : nullptr; g && g->isExit()) {
+                setGradMode(g->mode != 0);
                 inside = true;
             }
         if (inside)
@@ -339,7 +340,7 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         return v;
     }
     if (py::isTensor(o)) {
-        v = Value::ofKind(K::Tensor, {}, source);
+        auto t = std::make_shared<TensorValue>(source);
         PyRef shape = PyRef::steal(PyObject_GetAttrString(o, "shape"));
         std::vector<long> sizes;
         for (Py_ssize_t i = 0; shape && i < PyTuple_Size(shape.get()); ++i)
@@ -351,28 +352,28 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
             if (!known)
                 m_tensorSources.push_back({o, source});
             if (m_start.shapes)
-                v->dims = m_start.shapes->symbolsFor(source, o, sizes, *m_guards);
+                t->dims = m_start.shapes->symbolsFor(source, o, sizes, *m_guards);
             std::vector<std::optional<long>> guardSizes;
             for (size_t i = 0; i < sizes.size(); ++i)
-                guardSizes.push_back(i < v->dims.size() && !v->dims[i].empty()
+                guardSizes.push_back(i < t->dims.size() && !t->dims[i].empty()
                                          ? std::nullopt
                                          : std::optional<long>(sizes[i]));
-            addGuard(Guard::tensorMatch(source, o, guardSizes, v->dims));
+            addGuard(Guard::tensorMatch(source, o, guardSizes, t->dims));
         }
-        v->dims.resize(sizes.size());
+        t->dims.resize(sizes.size());
         // nn.Parameter and other subclasses: type(x), isinstance and x.__class__ see it (the
         // tensor guard checks the type).
         if (Py_TYPE(o) != reinterpret_cast<PyTypeObject *>(py::tensorType()))
-            v->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(Py_TYPE(o)));
-        v->device = PyRef::steal(PyObject_GetAttrString(o, "device"));
+            t->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(Py_TYPE(o)));
+        t->device = PyRef::steal(PyObject_GetAttrString(o, "device"));
         // A meta copy carries shape, dtype, strides and requires_grad without data.
         PyRef detached = PyRef::steal(PyObject_CallMethod(o, "detach", nullptr));
-        v->meta = detached ? PyRef::steal(PyObject_CallMethod(detached.get(), "to", "s", "meta"))
+        t->meta = detached ? PyRef::steal(PyObject_CallMethod(detached.get(), "to", "s", "meta"))
                            : PyRef();
         PyRef rg = PyRef::steal(PyObject_GetAttrString(o, "requires_grad"));
-        if (v->meta && rg.get() == Py_True)
-            v->meta = PyRef::steal(PyObject_CallMethod(v->meta.get(), "requires_grad_", nullptr));
-        if (!v->meta) {
+        if (t->meta && rg.get() == Py_True)
+            t->meta = PyRef::steal(PyObject_CallMethod(t->meta.get(), "requires_grad_", nullptr));
+        if (!t->meta) {
             PyErr_Clear();
             throw GraphBreak(BreakId::UnknownValue, "tensor without a meta form");
         }
@@ -381,8 +382,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
             throw GraphBreak(BreakId::UnknownValue, "tensor constant without a source");
         }
         PyRef dtype = PyRef::steal(PyObject_GetAttrString(o, "dtype"));
-        v->node = m_graph->placeholder(source, shapeStrings(*v), dtypeName(dtype.get()));
-        return v;
+        t->node = m_graph->placeholder(source, t->shapeStrings(), dtypeName(dtype.get()));
+        return t;
     }
     if (PyTuple_Check(o) || PyList_Check(o)) {
         bool isTuple = PyTuple_Check(o);
@@ -402,27 +403,28 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
                 return v;
             }
         }
-        v = Value::ofKind(isTuple ? K::Tuple : K::List, PyRef::borrow(o), source);
+        auto seq = std::make_shared<SequenceValue>(
+            isTuple ? K::Tuple : K::List, std::vector<ValuePtr>{}, PyRef::borrow(o), source);
         if (source)
             addGuard(Guard::sequenceLength(source, o));
         if (isTuple && !PyTuple_CheckExact(o)) {
             // A named tuple: its fields are readable as attributes.
             PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(o));
-            v->pyType = PyRef::borrow(type);
+            seq->pyType = PyRef::borrow(type);
             PyRef fields = PyRef::steal(PyObject_GetAttrString(type, "_fields"));
             for (Py_ssize_t i = 0; fields && i < PySequence_Size(fields.get()); ++i)
-                v->keys.push_back(PyRef::steal(PySequence_GetItem(fields.get(), i)));
+                seq->fieldNames.push_back(PyRef::steal(PySequence_GetItem(fields.get(), i)));
             PyErr_Clear();
         }
         Py_ssize_t n = PySequence_Size(o);
         for (Py_ssize_t i = 0; i < n; ++i) {
             PyRef item = PyRef::steal(PySequence_GetItem(o, i));
-            v->items.push_back(
+            seq->items.push_back(
                 wrap(item.get(),
                      source ? Source::item(source, PyRef::steal(PyLong_FromSsize_t(i))) : nullptr));
         }
-        m_wrapped[o] = v;
-        return v;
+        m_wrapped[o] = seq;
+        return seq;
     }
     if (PyAnySet_Check(o)) {
         // Sets of constants (e.g. the result of a dict-view set operation): values, compared by
@@ -444,18 +446,18 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         }
     }
     if (PyDict_CheckExact(o)) {
-        v = Value::ofKind(K::Dict, PyRef::borrow(o), source);
+        auto d = std::make_shared<DictValue>(PyRef::borrow(o), source);
         if (source)
             addGuard(Guard::dictKeys(source, o));
         PyObject *key, *value;
         Py_ssize_t pos = 0;
         while (PyDict_Next(o, &pos, &key, &value)) {
-            v->keys.push_back(PyRef::borrow(key));
-            v->items.push_back(
+            d->keys.push_back(PyRef::borrow(key));
+            d->values.push_back(
                 wrap(value, source ? Source::item(source, PyRef::borrow(key)) : nullptr));
         }
-        m_wrapped[o] = v;
-        return v;
+        m_wrapped[o] = d;
+        return d;
     }
     if (PyModule_Check(o))
         return Value::ofKind(K::PyModule, PyRef::borrow(o), source);
@@ -475,9 +477,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     if (PyFunction_Check(o) && PyObject_HasAttrString(o, "_dynascope_grad_exit")) {
         // A grad-mode with-block's exit rebuilt after a break (ExitPlan's GradExit).
         PyRef prev = PyRef::steal(PyObject_GetAttrString(o, "_dynascope_grad_exit"));
-        v = Value::ofKind(K::GradMode, {}, source);
-        v->name = "__exit__";
-        v->index = static_cast<int>(PyLong_AsLong(prev.get()));
+        v = std::make_shared<GradModeValue>(static_cast<int>(PyLong_AsLong(prev.get())), "__exit__",
+                                            source);
         if (source)
             addGuard(Guard::equalsMatch(Source::attr(source, "_dynascope_grad_exit"), prev.get()));
         return v;
@@ -487,9 +488,9 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         // nn.Module code (forward of Linear, Conv2d…) is inlined; torch.nn.functional is a leaf.
         bool moduleCode = mod.rfind("torch.nn.modules", 0) == 0;
         if (torchish && !shimish && !disabled && !moduleCode) {
-            v = Value::ofKind(K::TorchFunction, PyRef::borrow(o), source);
-            v->name = mod + "." + py::nameOf(o);
-            return v;
+            auto fn = std::make_shared<FunctionValue>(K::TorchFunction, PyRef::borrow(o), source);
+            fn->name = mod + "." + py::nameOf(o);
+            return fn;
         }
         v = Value::ofKind(K::UserFunction, PyRef::borrow(o), source);
         // A nested def is a new function object per call: its code is what must not change.
@@ -499,10 +500,10 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     }
     if (PyCFunction_Check(o) || Py_TYPE(o) == &PyMethodDescr_Type) {
         if (torchish || mod == "_operator" || mod == "operator") {
-            v = Value::ofKind(mod == "_operator" ? K::Builtin : K::TorchFunction, PyRef::borrow(o),
-                              source);
-            v->name = (mod == "_operator" ? "operator" : mod) + "." + py::nameOf(o);
-            return v;
+            auto fn = std::make_shared<FunctionValue>(
+                mod == "_operator" ? K::Builtin : K::TorchFunction, PyRef::borrow(o), source);
+            fn->name = (mod == "_operator" ? "operator" : mod) + "." + py::nameOf(o);
+            return fn;
         }
         return Value::ofKind(K::Builtin, PyRef::borrow(o), source);
     }
@@ -510,7 +511,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         PyObject *fn = PyMethod_GET_FUNCTION(o);
         PyObject *self = PyMethod_GET_SELF(o);
         ValuePtr selfValue = wrap(self, source ? Source::attr(source, "__self__") : nullptr);
-        v = Value::method(K::BoundMethod, selfValue, py::nameOf(fn), PyRef::borrow(fn));
+        v = std::make_shared<MethodValue>(K::BoundMethod, selfValue, py::nameOf(fn),
+                                          PyRef::borrow(fn));
         v->source = source;
         return v;
     }
@@ -546,38 +548,8 @@ PyRef Tracer::constantOf(const ValuePtr &v, const char *why) {
     return p;
 }
 
-bool Tracer::truthOf(const ValuePtr &value) {
-    ValuePtr v = specializeSymInt(value); // a dynamic int's truth reads its value
-    switch (v->kind) {
-    case Value::Kind::Tensor:
-        throw GraphBreak(BreakId::DataDependentBranch, "generic_jump on " + v->describe());
-    case Value::Kind::Tuple:
-    case Value::Kind::List:
-    case Value::Kind::Dict:
-        return !v->items.empty();
-    case Value::Kind::Constant: {
-        int r = PyObject_IsTrue(v->object.get());
-        if (r < 0) {
-            PyErr_Clear();
-            throw GraphBreak(BreakId::UnknownValue, "truth value of " + v->describe());
-        }
-        return r == 1;
-    }
-    case Value::Kind::Null:
-        throw GraphBreak(BreakId::UnknownValue, "truth value of NULL");
-    case Value::Kind::UserObject:
-    case Value::Kind::NNModule: {
-        // Objects without __bool__/__len__ are true.
-        PyTypeObject *t = Py_TYPE(v->object.get());
-        if ((!t->tp_as_number || !t->tp_as_number->nb_bool) &&
-            (!t->tp_as_mapping || !t->tp_as_mapping->mp_length) &&
-            (!t->tp_as_sequence || !t->tp_as_sequence->sq_length))
-            return true;
-        throw GraphBreak(BreakId::UnknownValue, "truth value of " + v->describe());
-    }
-    default:
-        return true;
-    }
+bool Tracer::truthOf(const ValuePtr &v) {
+    return specializeSymInt(v)->isTrue(); // a dynamic int's truth reads its value
 }
 
 } // namespace dynascope

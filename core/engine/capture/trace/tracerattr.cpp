@@ -16,7 +16,7 @@ namespace {
 using K = Value::Kind;
 
 PyRef metaAttr(const ValuePtr &t, const char *name) {
-    PyRef r = PyRef::steal(PyObject_GetAttrString(t->meta.get(), name));
+    PyRef r = PyRef::steal(PyObject_GetAttrString(t->as<TensorValue>()->meta.get(), name));
     if (!r)
         PyErr_Clear();
     return r;
@@ -30,8 +30,8 @@ PyRef tensorTypeName(const ValuePtr &t) {
     PyRef shape = PyRef::steal(Py_BuildValue("(i)", 0));
     PyRef kw = PyRef::steal(PyDict_New());
     PyDict_SetItemString(kw.get(), "dtype", dtype.get());
-    if (t->device)
-        PyDict_SetItemString(kw.get(), "device", t->device.get());
+    if (const PyRef &device = t->as<TensorValue>()->device)
+        PyDict_SetItemString(kw.get(), "device", device.get());
     PyRef probe = PyRef::steal(PyObject_Call(empty.get(), shape.get(), kw.get()));
     PyRef name = probe ? PyRef::steal(PyObject_CallMethod(probe.get(), "type", nullptr)) : PyRef();
     if (!name)
@@ -47,41 +47,42 @@ static void specializeAll(Tracer &t, const ValuePtr &tensor, ShapePolicy *shapes
     if (!shapes)
         return;
     PyRef shape = metaAttr(tensor, "shape");
-    for (size_t i = 0; i < tensor->dims.size(); ++i)
-        if (!tensor->dims[i].empty())
-            shapes->specialize(tensor->dims[i], PyLong_AsLong(PyTuple_GET_ITEM(shape.get(), i)),
-                               guards);
+    const std::vector<std::string> &dims = tensor->as<TensorValue>()->dims;
+    for (size_t i = 0; i < dims.size(); ++i)
+        if (!dims[i].empty())
+            shapes->specialize(dims[i], PyLong_AsLong(PyTuple_GET_ITEM(shape.get(), i)), guards);
     (void)t;
 }
 
 void Tracer::specializeDims(const ValuePtr &tensor) {
     bool symbolic = false;
-    for (const std::string &d : tensor->dims)
+    for (const std::string &d : tensor->as<TensorValue>()->dims)
         symbolic = symbolic || !d.empty();
     if (!symbolic)
         return;
     specializeAll(*this, tensor, m_start.shapes, *m_guards);
-    for (std::string &d : tensor->dims)
+    for (std::string &d : tensor->as<TensorValue>()->dims)
         d.clear();
 }
 
 ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
     switch (obj->kind) {
     case K::Tensor: {
+        auto *tensor = obj->as<TensorValue>();
         static const std::set<std::string> constantAttrs = {
             "dtype",  "is_cuda",       "is_sparse", "is_quantized",
             "layout", "requires_grad", "is_leaf",   "ndim"};
         if (name == "shape") {
             specializeAll(*this, obj, m_start.shapes, *m_guards);
-            for (std::string &d : obj->dims)
+            for (std::string &d : tensor->dims)
                 d.clear();
             return Value::constant(metaAttr(obj, "shape"));
         }
         if (name == "__class__")
-            return Value::constant(pythonTypeOf(obj));
+            return Value::constant(obj->pythonType());
         if (name == "device") {
-            if (obj->device)
-                return Value::constant(obj->device);
+            if (tensor->device)
+                return Value::constant(tensor->device);
             throw GraphBreak(BreakId::UnsupportedAttribute, "device of a tensor made in the graph");
         }
         if (constantAttrs.count(name))
@@ -95,7 +96,7 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         }
         PyRef attr = metaAttr(obj, name.c_str());
         if (attr && PyCallable_Check(attr.get()))
-            return Value::method(K::TensorMethod, obj, name);
+            return std::make_shared<MethodValue>(K::TensorMethod, obj, name);
         throw GraphBreak(BreakId::UnsupportedAttribute, "Tensor." + name);
     }
     case K::NNModule:
@@ -118,17 +119,19 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         return wrap(v.get(),
                     library ? nullptr : (obj->source ? Source::attr(obj->source, name) : nullptr));
     }
-    case K::Tuple:
-        for (size_t i = 0; i < obj->keys.size() && i < obj->items.size(); ++i)
-            if (name == PyUnicode_AsUTF8(obj->keys[i].get()))
-                return obj->items[i];
-        if (obj->pyType)
+    case K::Tuple: {
+        auto *tuple = obj->as<SequenceValue>();
+        for (size_t i = 0; i < tuple->fieldNames.size() && i < tuple->items.size(); ++i)
+            if (name == PyUnicode_AsUTF8(tuple->fieldNames[i].get()))
+                return tuple->items[i];
+        if (tuple->pyType)
             if (ValuePtr v = namedTupleClassAttr(obj, name))
                 return v;
         [[fallthrough]];
+    }
     case K::List:
     case K::Dict: {
-        PyObject *type = pythonTypeOf(obj);
+        PyObject *type = obj->pythonType();
         if (name == "__class__" && type)
             return Value::constant(type);
         // Only the type's methods: another attribute read as a method would be a wrong value.
@@ -140,7 +143,7 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         }
         if (!PyCallable_Check(attr.get()) || PyType_Check(attr.get()))
             throw GraphBreak(BreakId::UnsupportedAttribute, obj->describe() + "." + name);
-        return Value::method(K::ObjectMethod, obj, name);
+        return std::make_shared<MethodValue>(K::ObjectMethod, obj, name);
     }
     case K::Super:
         return superAttr(obj, name);
@@ -161,7 +164,7 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
             (PyFunction_Check(v.get()) || PyMethod_Check(v.get())))
             return wrap(v.get(), obj->source ? Source::attr(obj->source, name) : nullptr);
         if (PyCFunction_Check(v.get()) || PyCallable_Check(v.get()))
-            return Value::method(K::ObjectMethod, obj, name);
+            return std::make_shared<MethodValue>(K::ObjectMethod, obj, name);
         return wrapUnguarded(v.get());
     }
     case K::UserFunction:
@@ -184,12 +187,13 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
 // (tuple's own methods).
 ValuePtr Tracer::namedTupleClassAttr(const ValuePtr &obj, const std::string &name) {
     PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
-    auto *type = reinterpret_cast<PyTypeObject *>(obj->pyType.get());
+    PyObject *tupleType = obj->as<SequenceValue>()->pyType.get();
+    auto *type = reinterpret_cast<PyTypeObject *>(tupleType);
     PyObject *attr = _PyType_Lookup(type, nameObj.get()); // borrowed
     if (!attr)
         return nullptr;
     if (PyFunction_Check(attr))
-        return Value::method(K::BoundMethod, obj, name, PyRef::borrow(attr));
+        return std::make_shared<MethodValue>(K::BoundMethod, obj, name, PyRef::borrow(attr));
     if (Py_TYPE(attr) == &PyStaticMethod_Type || Py_TYPE(attr) == &PyClassMethod_Type) {
         PyRef fn = PyRef::steal(PyObject_GetAttrString(attr, "__func__"));
         if (!fn || !PyFunction_Check(fn.get())) {
@@ -198,7 +202,7 @@ ValuePtr Tracer::namedTupleClassAttr(const ValuePtr &obj, const std::string &nam
         }
         if (Py_TYPE(attr) == &PyStaticMethod_Type)
             return wrapUnguarded(fn.get());
-        return Value::method(K::BoundMethod, Value::constant(obj->pyType), name, fn);
+        return std::make_shared<MethodValue>(K::BoundMethod, Value::constant(tupleType), name, fn);
     }
     if (PyObject_TypeCheck(attr, &PyProperty_Type)) {
         PyRef fget = PyRef::steal(PyObject_GetAttrString(attr, "fget"));
@@ -217,9 +221,9 @@ ValuePtr Tracer::namedTupleClassAttr(const ValuePtr &obj, const std::string &nam
 // super(cls, self).name: the first class after `cls` in the MRO that defines `name`, bound as
 // CPython binds it (to the instance, or to the class for a class method).
 ValuePtr Tracer::superAttr(const ValuePtr &sup, const std::string &name) {
-    const ValuePtr &self = sup->self;
+    const ValuePtr &self = sup->as<SuperValue>()->self;
     bool selfIsClass = self->isConstant() && PyType_Check(self->object.get());
-    PyObject *type = selfIsClass ? self->object.get() : pythonTypeOf(self);
+    PyObject *type = selfIsClass ? self->object.get() : self->pythonType();
     if (!type)
         throw GraphBreak(BreakId::UnsupportedAttribute, "super() of " + self->describe());
     PyObject *mro = reinterpret_cast<PyTypeObject *>(type)->tp_mro;
@@ -233,14 +237,16 @@ ValuePtr Tracer::superAttr(const ValuePtr &sup, const std::string &name) {
             continue;
         if (PyFunction_Check(attr))
             return selfIsClass ? wrapUnguarded(attr)
-                               : Value::method(K::BoundMethod, self, name, PyRef::borrow(attr));
+                               : std::make_shared<MethodValue>(K::BoundMethod, self, name,
+                                                               PyRef::borrow(attr));
         if (Py_TYPE(attr) == &PyStaticMethod_Type || Py_TYPE(attr) == &PyClassMethod_Type) {
             PyRef fn = PyRef::steal(PyObject_GetAttrString(attr, "__func__"));
             PyErr_Clear();
             if (fn && PyFunction_Check(fn.get()))
                 return Py_TYPE(attr) == &PyStaticMethod_Type
                            ? wrapUnguarded(fn.get())
-                           : Value::method(K::BoundMethod, Value::constant(type), name, fn);
+                           : std::make_shared<MethodValue>(K::BoundMethod, Value::constant(type),
+                                                           name, fn);
         }
         throw GraphBreak(BreakId::UnsupportedAttribute, "super()." + name);
     }
@@ -317,41 +323,43 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
     }
     case K::Tuple:
     case K::List: {
+        auto *seq = obj->as<SequenceValue>();
         PyRef k = constantOf(key, "sequence index");
-        if (PySlice_Check(k.get()) && obj->pyType && obj->kind == K::List)
+        if (PySlice_Check(k.get()) && seq->pyType && obj->kind == K::List)
             throw GraphBreak(BreakId::PythonException,
                              "sequence index must be integer, not 'slice'");
         if (PySlice_Check(k.get())) {
             Py_ssize_t start, stop, step, n;
-            if (PySlice_GetIndicesEx(k.get(), static_cast<Py_ssize_t>(obj->items.size()), &start,
+            if (PySlice_GetIndicesEx(k.get(), static_cast<Py_ssize_t>(seq->items.size()), &start,
                                      &stop, &step, &n) < 0) {
                 PyErr_Clear();
                 throw GraphBreak(BreakId::PythonException, "bad slice");
             }
             std::vector<ValuePtr> items;
             for (Py_ssize_t i = 0, j = start; i < n; ++i, j += step)
-                items.push_back(obj->items[j]);
-            return Value::sequence(obj->kind, items);
+                items.push_back(seq->items[j]);
+            return SequenceValue::make(obj->kind, items);
         }
         Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
-        Py_ssize_t n = static_cast<Py_ssize_t>(obj->items.size());
+        Py_ssize_t n = static_cast<Py_ssize_t>(seq->items.size());
         if (PyErr_Occurred() || i < -n || i >= n) {
             PyErr_Clear();
             throw GraphBreak(BreakId::PythonException, "index out of range");
         }
-        return obj->items[i < 0 ? i + n : i];
+        return seq->items[i < 0 ? i + n : i];
     }
     case K::Dict: {
+        auto *dict = obj->as<DictValue>();
         PyRef k = constantOf(key, "dict key");
-        for (size_t i = 0; i < obj->keys.size(); ++i)
-            if (PyObject_RichCompareBool(obj->keys[i].get(), k.get(), Py_EQ) == 1)
-                return obj->items[i];
+        for (size_t i = 0; i < dict->keys.size(); ++i)
+            if (PyObject_RichCompareBool(dict->keys[i].get(), k.get(), Py_EQ) == 1)
+                return dict->values[i];
         PyErr_Clear();
         // defaultdict.__missing__: the factory's value, stored under the key.
-        if (obj->self && !(obj->self->isConstant() && obj->self->object.get() == Py_None)) {
-            ValuePtr v = call(obj->self, {}, {});
-            obj->keys.push_back(k);
-            obj->items.push_back(v);
+        if (dict->defaultFactory && !dict->defaultFactory->isNone()) {
+            ValuePtr v = call(dict->defaultFactory, {}, {});
+            dict->keys.push_back(k);
+            dict->values.push_back(v);
             return v;
         }
         throw GraphBreak(BreakId::PythonException, "KeyError " + pyRepr(k.get()));
@@ -387,8 +395,9 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
 
 ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
                                   std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
-    const std::string &name = m->name;
-    ValuePtr self = m->self;
+    const std::string &name = m->as<MethodValue>()->name;
+    ValuePtr self = m->as<MethodValue>()->self;
+    auto *tensor = self->as<TensorValue>();
     static const std::set<std::string> scalarOut = {"item",    "tolist",    "__bool__",
                                                     "__int__", "__float__", "__index__"};
     static const std::set<std::string> unsupported = {
@@ -398,7 +407,7 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
         // capture_scalar_outputs: item() is a graph node; its (Python number) result is carried
         // as a 0-d tensor value, so arithmetic on it stays in the graph too.
         std::string node =
-            m_graph->addCall("call_method", "item", {}, {NodeArg::ofNode(self->node)}, {});
+            m_graph->addCall("call_method", "item", {}, {NodeArg::ofNode(tensor->node)}, {});
         std::vector<SourceSite> stack = userStack();
         m_graph->last().site = stack.back();
         if (stack.size() > 1)
@@ -408,14 +417,14 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
         PyRef shape = PyRef::steal(PyTuple_New(0));
         PyRef targs = PyRef::steal(PyTuple_Pack(1, shape.get()));
         PyRef kw = PyRef::steal(Py_BuildValue("{s:O,s:s}", "dtype", dtype.get(), "device", "meta"));
-        auto v = Value::ofKind(K::Tensor);
+        auto v = std::make_shared<TensorValue>();
         v->meta = PyRef::steal(PyObject_Call(empty.get(), targs.get(), kw.get()));
         if (!v->meta) {
             PyErr_Clear();
             throw GraphBreak(BreakId::TensorItem, "Tensor.item()");
         }
         v->node = node;
-        v->device = self->device;
+        v->device = tensor->device;
         m_graph->last().dtype = dtypeName(dtype.get());
         return v;
     }
@@ -446,18 +455,18 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
         if (name != "dim" && name != "ndimension" && name != "is_floating_point" &&
             name != "is_complex" && name != "element_size") {
             specializeAll(*this, self, m_start.shapes, *m_guards);
-            for (std::string &d : self->dims)
+            for (std::string &d : tensor->dims)
                 d.clear();
         }
         if (name == "get_device") {
-            PyRef idx = self->device
-                            ? PyRef::steal(PyObject_GetAttrString(self->device.get(), "index"))
+            PyRef idx = tensor->device
+                            ? PyRef::steal(PyObject_GetAttrString(tensor->device.get(), "index"))
                             : PyRef();
             PyErr_Clear();
             return Value::constant(PyRef::steal(
                 PyLong_FromLong(idx && idx.get() != Py_None ? PyLong_AsLong(idx.get()) : -1)));
         }
-        PyRef fn = PyRef::steal(PyObject_GetAttrString(self->meta.get(), name.c_str()));
+        PyRef fn = PyRef::steal(PyObject_GetAttrString(tensor->meta.get(), name.c_str()));
         PyRef list = PyRef::steal(PyList_New(0));
         for (const ValuePtr &a : args)
             PyList_Append(list.get(), constantOf(a, "shape query argument").get());

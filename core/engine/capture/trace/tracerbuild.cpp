@@ -31,25 +31,33 @@ PyObject *operatorFn(const std::string &name) {
 
 void markMutated(const ValuePtr &v) {
     if (v->source)
-        v->mutated = true;
+        v->as<ContainerValue>()->mutated = true;
+}
+
+// The position of `key` among a dict value's keys, or -1.
+long keyIndex(const DictValue &d, PyObject *key) {
+    for (size_t i = 0; i < d.keys.size(); ++i)
+        if (PyObject_RichCompareBool(d.keys[i].get(), key, Py_EQ) == 1)
+            return static_cast<long>(i);
+    return -1;
 }
 
 } // namespace
 
 void Tracer::op_BUILD_TUPLE(const CodeInstruction &ins) {
-    push(Value::sequence(K::Tuple, popN(ins.arg)));
+    push(SequenceValue::make(K::Tuple, popN(ins.arg)));
 }
 
 void Tracer::op_BUILD_LIST(const CodeInstruction &ins) {
-    push(Value::sequence(K::List, popN(ins.arg)));
+    push(SequenceValue::make(K::List, popN(ins.arg)));
 }
 
 void Tracer::op_BUILD_MAP(const CodeInstruction &ins) {
     std::vector<ValuePtr> kv = popN(2 * ins.arg);
-    auto d = Value::ofKind(K::Dict);
+    auto d = std::make_shared<DictValue>();
     for (int i = 0; i < ins.arg; ++i) {
         d->keys.push_back(constantOf(kv[2 * i], "dict key"));
-        d->items.push_back(kv[2 * i + 1]);
+        d->values.push_back(kv[2 * i + 1]);
     }
     push(d);
 }
@@ -57,10 +65,10 @@ void Tracer::op_BUILD_MAP(const CodeInstruction &ins) {
 void Tracer::op_BUILD_CONST_KEY_MAP(const CodeInstruction &ins) {
     PyRef keys = constantOf(pop(), "dict keys");
     std::vector<ValuePtr> values = popN(ins.arg);
-    auto d = Value::ofKind(K::Dict);
+    auto d = std::make_shared<DictValue>();
     for (int i = 0; i < ins.arg; ++i) {
         d->keys.push_back(PyRef::borrow(PyTuple_GetItem(keys.get(), i)));
-        d->items.push_back(values[i]);
+        d->values.push_back(values[i]);
     }
     push(d);
 }
@@ -105,7 +113,7 @@ void Tracer::op_LIST_APPEND(const CodeInstruction &ins) {
     ValuePtr list = top(ins.arg);
     if (list->kind != K::List)
         throw GraphBreak(BreakId::UnknownValue, "LIST_APPEND to " + list->describe());
-    list->items.push_back(v);
+    list->as<SequenceValue>()->items.push_back(v);
     markMutated(list);
 }
 
@@ -115,13 +123,14 @@ void Tracer::op_LIST_EXTEND(const CodeInstruction &ins) {
     if (list->kind != K::List)
         throw GraphBreak(BreakId::UnknownValue, "LIST_EXTEND to " + list->describe());
     std::vector<ValuePtr> items = drain(v);
-    list->items.insert(list->items.end(), items.begin(), items.end());
+    std::vector<ValuePtr> &dest = list->as<SequenceValue>()->items;
+    dest.insert(dest.end(), items.begin(), items.end());
     markMutated(list);
 }
 
 void Tracer::op_LIST_TO_TUPLE(const CodeInstruction &) {
     ValuePtr v = pop();
-    push(Value::sequence(K::Tuple, v->items));
+    push(SequenceValue::make(K::Tuple, v->as<SequenceValue>()->items));
 }
 
 void Tracer::op_MAP_ADD(const CodeInstruction &ins) {
@@ -131,13 +140,14 @@ void Tracer::op_MAP_ADD(const CodeInstruction &ins) {
     if (d->kind != K::Dict)
         throw GraphBreak(BreakId::UnknownValue, "MAP_ADD to " + d->describe());
     PyRef k = constantOf(key, "dict key");
-    for (size_t i = 0; i < d->keys.size(); ++i)
-        if (PyObject_RichCompareBool(d->keys[i].get(), k.get(), Py_EQ) == 1) {
-            d->items[i] = value;
+    auto *dict = d->as<DictValue>();
+    for (size_t i = 0; i < dict->keys.size(); ++i)
+        if (PyObject_RichCompareBool(dict->keys[i].get(), k.get(), Py_EQ) == 1) {
+            dict->values[i] = value;
             return;
         }
-    d->keys.push_back(k);
-    d->items.push_back(value);
+    dict->keys.push_back(k);
+    dict->values.push_back(value);
     markMutated(d);
 }
 
@@ -146,16 +156,18 @@ void Tracer::op_DICT_UPDATE(const CodeInstruction &ins) {
     ValuePtr d = top(ins.arg);
     if (d->kind != K::Dict || src->kind != K::Dict)
         throw GraphBreak(BreakId::UnknownValue, "dict update with " + src->describe());
-    for (size_t i = 0; i < src->keys.size(); ++i) {
+    auto *to = d->as<DictValue>();
+    const auto *from = src->as<DictValue>();
+    for (size_t i = 0; i < from->keys.size(); ++i) {
         bool found = false;
-        for (size_t j = 0; j < d->keys.size() && !found; ++j)
-            if (PyObject_RichCompareBool(d->keys[j].get(), src->keys[i].get(), Py_EQ) == 1) {
-                d->items[j] = src->items[i];
+        for (size_t j = 0; j < to->keys.size() && !found; ++j)
+            if (PyObject_RichCompareBool(to->keys[j].get(), from->keys[i].get(), Py_EQ) == 1) {
+                to->values[j] = from->values[i];
                 found = true;
             }
         if (!found) {
-            d->keys.push_back(src->keys[i]);
-            d->items.push_back(src->items[i]);
+            to->keys.push_back(from->keys[i]);
+            to->values.push_back(from->values[i]);
         }
     }
     markMutated(d);
@@ -185,7 +197,7 @@ void Tracer::op_UNPACK_EX(const CodeInstruction &ins) {
     if (static_cast<int>(items.size()) < before + after)
         throw GraphBreak(BreakId::PythonException, "not enough values to unpack");
     std::vector<ValuePtr> out(items.begin(), items.begin() + before);
-    out.push_back(Value::sequence(
+    out.push_back(SequenceValue::make(
         K::List, std::vector<ValuePtr>(items.begin() + before, items.end() - after)));
     out.insert(out.end(), items.end() - after, items.end());
     for (auto it = out.rbegin(); it != out.rend(); ++it)
@@ -207,19 +219,20 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
     std::string base = inplace ? nbName(nbOp - 13) : name;
     if (ValuePtr sym = symIntArithmetic(base, a, b))
         return sym;
-    if ((a->kind == K::List && a->pyType) || (b->kind == K::List && b->pyType))
+    auto *sa = a->tryAs<SequenceValue>(), *sb = b->tryAs<SequenceValue>();
+    if ((a->kind == K::List && sa->pyType) || (b->kind == K::List && sb->pyType))
         throw GraphBreak(BreakId::UnsupportedCall, "operator." + name + " on a deque");
-    if (a->isSequence() && b->isSequence() && base == "add") {
+    if (sa && sb && base == "add") {
         if (inplace && a->kind == K::List) {
-            a->items.insert(a->items.end(), b->items.begin(), b->items.end());
+            sa->items.insert(sa->items.end(), sb->items.begin(), sb->items.end());
             markMutated(a);
             return a;
         }
-        std::vector<ValuePtr> items = a->items;
-        items.insert(items.end(), b->items.begin(), b->items.end());
-        return Value::sequence(a->kind, items);
+        std::vector<ValuePtr> items = sa->items;
+        items.insert(items.end(), sb->items.begin(), sb->items.end());
+        return SequenceValue::make(a->kind, items);
     }
-    if (a->isSequence() && b->isConstant() && base == "mul") {
+    if (sa && b->isConstant() && base == "mul") {
         long n = PyLong_AsLong(b->object.get());
         if (PyErr_Occurred()) {
             PyErr_Clear();
@@ -227,8 +240,8 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
         }
         std::vector<ValuePtr> items;
         for (long i = 0; i < n; ++i)
-            items.insert(items.end(), a->items.begin(), a->items.end());
-        return Value::sequence(a->kind, items);
+            items.insert(items.end(), sa->items.begin(), sa->items.end());
+        return SequenceValue::make(a->kind, items);
     }
     PyRef x = constantOf(a, name.c_str()), y = constantOf(b, name.c_str());
     PyRef fn = PyRef::steal(operatorFn(name));
@@ -280,7 +293,7 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
     if (a == b)
         same = true;
     else if (a->kind == K::Tensor || b->kind == K::Tensor)
-        same = a->kind == b->kind && a->node == b->node;
+        same = a->kind == b->kind && a->as<TensorValue>()->node == b->as<TensorValue>()->node;
     else if (a->object && b->object && !a->isSequence() && !b->isSequence() && a->kind != K::Dict &&
              b->kind != K::Dict)
         same = a->object.get() == b->object.get();
@@ -295,9 +308,9 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
     ValuePtr container = pop();
     ValuePtr item = pop();
     bool found = false;
-    if (container->kind == K::DictView)
-        container = container->name == "keys" ? container->self
-                                              : Value::sequence(K::List, drain(container));
+    if (auto *view = container->tryAs<DictViewValue>())
+        container =
+            view->which == "keys" ? view->dict : SequenceValue::make(K::List, drain(container));
     if (container->kind == K::NNModule) {
         if (ValuePtr r = moduleContains(container, item)) {
             found = r->object.get() == Py_True;
@@ -307,11 +320,11 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
     }
     if (container->kind == K::Dict) {
         PyRef k = constantOf(item, "dict key");
-        for (const PyRef &key : container->keys)
+        for (const PyRef &key : container->as<DictValue>()->keys)
             found = found || PyObject_RichCompareBool(key.get(), k.get(), Py_EQ) == 1;
     } else if (container->isSequence() && item->kind != K::Tensor) {
         PyRef k = constantOf(item, "`in` operand");
-        for (const ValuePtr &v : container->items) {
+        for (const ValuePtr &v : container->as<SequenceValue>()->items) {
             if (v->kind == K::Tensor)
                 throw GraphBreak(BreakId::TensorPythonOp, "`in` over a list holding tensors");
             PyRef c = v->asPython();
@@ -368,12 +381,12 @@ void Tracer::op_BINARY_SUBSCR(const CodeInstruction &) {
 void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
     ValuePtr key = pop();
     ValuePtr container = pop();
-    if (container->kind == K::Dict) {
+    if (auto *dict = container->tryAs<DictValue>()) {
         PyRef k = constantOf(key, "dict key");
-        for (size_t i = 0; i < container->keys.size(); ++i)
-            if (PyObject_RichCompareBool(container->keys[i].get(), k.get(), Py_EQ) == 1) {
-                container->keys.erase(container->keys.begin() + static_cast<long>(i));
-                container->items.erase(container->items.begin() + static_cast<long>(i));
+        for (size_t i = 0; i < dict->keys.size(); ++i)
+            if (PyObject_RichCompareBool(dict->keys[i].get(), k.get(), Py_EQ) == 1) {
+                dict->keys.erase(dict->keys.begin() + static_cast<long>(i));
+                dict->values.erase(dict->values.begin() + static_cast<long>(i));
                 markMutated(container);
                 return;
             }
@@ -381,19 +394,20 @@ void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
         throw GraphBreak(BreakId::PythonException, "KeyError " + pyRepr(k.get()));
     }
     if (container->kind == K::List) {
+        auto *list = container->as<SequenceValue>();
         PyRef k = constantOf(key, "list index");
-        if (PySlice_Check(k.get()) && !container->pyType) {
+        if (PySlice_Check(k.get()) && !list->pyType) {
             storeSlice(container, k.get(), {});
             markMutated(container);
             return;
         }
         Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
-        Py_ssize_t n = static_cast<Py_ssize_t>(container->items.size());
+        Py_ssize_t n = static_cast<Py_ssize_t>(list->items.size());
         if (PyErr_Occurred() || i < -n || i >= n) {
             PyErr_Clear();
             throw GraphBreak(BreakId::PythonException, "list deletion index");
         }
-        container->items.erase(container->items.begin() + (i < 0 ? i + n : i));
+        list->items.erase(list->items.begin() + (i < 0 ? i + n : i));
         markMutated(container);
         return;
     }
@@ -403,12 +417,12 @@ void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
 // list[a:b:c] = items, as CPython's list_ass_subscript does it.
 void Tracer::storeSlice(const ValuePtr &list, PyObject *slice, std::vector<ValuePtr> items) {
     Py_ssize_t start, stop, step, n;
-    if (PySlice_GetIndicesEx(slice, static_cast<Py_ssize_t>(list->items.size()), &start, &stop,
-                             &step, &n) < 0) {
+    std::vector<ValuePtr> &dest = list->as<SequenceValue>()->items;
+    if (PySlice_GetIndicesEx(slice, static_cast<Py_ssize_t>(dest.size()), &start, &stop, &step,
+                             &n) < 0) {
         PyErr_Clear();
         throw GraphBreak(BreakId::PythonException, "bad slice");
     }
-    std::vector<ValuePtr> &dest = list->items;
     if (step == 1) {
         stop = std::max(stop, start);
         dest.erase(dest.begin() + start, dest.begin() + stop);
@@ -432,32 +446,31 @@ void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
         return;
     }
     if (container->kind == K::List) {
+        auto *list = container->as<SequenceValue>();
         PyRef k = constantOf(key, "list index");
-        if (PySlice_Check(k.get()) && !container->pyType) {
+        if (PySlice_Check(k.get()) && !list->pyType) {
             storeSlice(container, k.get(), drain(value));
             markMutated(container);
             return;
         }
         Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
-        Py_ssize_t n = static_cast<Py_ssize_t>(container->items.size());
+        Py_ssize_t n = static_cast<Py_ssize_t>(list->items.size());
         if (PyErr_Occurred() || i < -n || i >= n) {
             PyErr_Clear();
             throw GraphBreak(BreakId::PythonException, "list assignment index");
         }
-        container->items[i < 0 ? i + n : i] = value;
+        list->items[i < 0 ? i + n : i] = value;
         markMutated(container);
         return;
     }
-    if (container->kind == K::Dict) {
+    if (auto *dict = container->tryAs<DictValue>()) {
         PyRef k = constantOf(key, "dict key");
-        for (size_t i = 0; i < container->keys.size(); ++i)
-            if (PyObject_RichCompareBool(container->keys[i].get(), k.get(), Py_EQ) == 1) {
-                container->items[i] = value;
-                markMutated(container);
-                return;
-            }
-        container->keys.push_back(k);
-        container->items.push_back(value);
+        if (long i = keyIndex(*dict, k.get()); i >= 0) {
+            dict->values[i] = value;
+        } else {
+            dict->keys.push_back(k);
+            dict->values.push_back(value);
+        }
         markMutated(container);
         return;
     }

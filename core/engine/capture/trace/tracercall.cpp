@@ -76,10 +76,11 @@ void Tracer::op_CALL_FUNCTION_EX(const CodeInstruction &ins) {
     std::vector<ValuePtr> args = unpack(argsValue, -1);
     std::vector<std::pair<std::string, ValuePtr>> kwargs;
     if (kw) {
-        if (kw->kind != K::Dict)
+        auto *d = kw->tryAs<DictValue>();
+        if (!d)
             throw GraphBreak(BreakId::UnknownValue, "**kwargs of " + kw->describe());
-        for (size_t i = 0; i < kw->keys.size(); ++i)
-            kwargs.push_back({PyUnicode_AsUTF8(kw->keys[i].get()), kw->items[i]});
+        for (size_t i = 0; i < d->keys.size(); ++i)
+            kwargs.push_back({PyUnicode_AsUTF8(d->keys[i].get()), d->values[i]});
     }
     if (null->kind != K::Null)
         throw GraphBreak(BreakId::UnknownValue, "CALL_FUNCTION_EX without NULL");
@@ -88,16 +89,16 @@ void Tracer::op_CALL_FUNCTION_EX(const CodeInstruction &ins) {
 
 void Tracer::op_MAKE_FUNCTION(const CodeInstruction &ins) {
     ValuePtr code = pop();
-    auto fn = Value::ofKind(K::NestedFunction, code->object);
+    auto fn = std::make_shared<NestedFunctionValue>(code->object);
     fn->globals = frame().globals;
     if (ins.arg & 0x08)
-        fn->closure = pop()->items;
+        fn->closure = pop()->as<SequenceValue>()->items;
     if (ins.arg & 0x04)
         pop(); // annotations
     if (ins.arg & 0x02)
         fn->kwDefaults = pop();
     if (ins.arg & 0x01)
-        fn->items = pop()->items;
+        fn->defaults = pop()->as<SequenceValue>()->items;
     push(fn);
 }
 
@@ -105,7 +106,7 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
                       std::vector<std::pair<std::string, ValuePtr>> kwargs) {
     switch (fn->kind) {
     case K::TorchFunction: {
-        std::string n = fn->name;
+        std::string n = fn->as<FunctionValue>()->name;
         if (n == "torch.is_grad_enabled" || n == "torch._C.is_grad_enabled")
             return Value::constant(m_gradMode ? Py_True : Py_False); // the traced code's mode
         if (n == "torch.is_tensor")
@@ -124,49 +125,46 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             std::string mod = py::moduleOf(fn->object.get());
             if (mod.rfind("torch.autograd.grad_mode", 0) == 0 &&
                 (type == "no_grad" || type == "enable_grad" || type == "set_grad_enabled")) {
-                auto ctx = Value::ofKind(K::GradMode);
-                ctx->index = type == "enable_grad" ? 1 : 0;
+                auto ctx = std::make_shared<GradModeValue>(type == "enable_grad" ? 1 : 0);
                 if (type == "set_grad_enabled") {
                     // Takes effect when made (also as a plain call); as a with-block its exit
                     // restores the mode from before.
                     PyRef mode = args.size() == 1 ? constantOf(args[0], "grad mode") : PyRef();
                     if (!mode || kwargs.size() > 0)
                         throw GraphBreak(BreakId::UnsupportedCall, "torch.set_grad_enabled(...)");
-                    auto prev = Value::ofKind(K::GradMode);
-                    prev->index = m_gradMode ? 1 : 0;
-                    ctx->index = PyObject_IsTrue(mode.get()) == 1 ? 1 : 0;
-                    ctx->name = "applied";
-                    ctx->items.push_back(prev);
-                    setGradMode(ctx->index != 0);
+                    ctx->mode = PyObject_IsTrue(mode.get()) == 1 ? 1 : 0;
+                    ctx->form = "applied";
+                    ctx->before = std::make_shared<GradModeValue>(m_gradMode ? 1 : 0);
+                    setGradMode(ctx->mode != 0);
                 }
                 return ctx;
             }
             return callBuiltin(fn, args, kwargs);
         }
         break;
-    case K::GradMode:
-        if (fn->name == "__exit__") {
-            setGradMode(fn->index != 0);
+    case K::GradMode: {
+        auto *grad = fn->as<GradModeValue>();
+        if (grad->isExit()) {
+            setGradMode(grad->mode != 0);
             return Value::constant(Py_None);
         }
-        if (fn->name.empty() && args.size() == 1 && kwargs.empty() &&
+        if (grad->form.empty() && args.size() == 1 && kwargs.empty() &&
             (args[0]->kind == K::UserFunction || args[0]->kind == K::NestedFunction)) {
             // @torch.no_grad() / @torch.enable_grad() on a function: a function that runs its
             // body under that mode.
-            auto decorated = Value::ofKind(K::GradMode);
-            decorated->name = "decorated";
-            decorated->index = fn->index;
-            decorated->self = args[0];
+            auto decorated = std::make_shared<GradModeValue>(grad->mode, "decorated");
+            decorated->function = args[0];
             return decorated;
         }
-        if (fn->name == "decorated") {
+        if (grad->form == "decorated") {
             bool before = m_gradMode;
-            setGradMode(fn->index != 0);
-            ValuePtr r = call(fn->self, std::move(args), std::move(kwargs));
+            setGradMode(grad->mode != 0);
+            ValuePtr r = call(grad->function, std::move(args), std::move(kwargs));
             setGradMode(before);
             return r;
         }
         break;
+    }
     case K::UserFunction: {
         PyObject *f = fn->object.get();
         if (PyObject_HasAttrString(f, "_dynascope_disabled"))
@@ -192,27 +190,31 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
                                                    PyRef::steal(PyLong_FromSsize_t(i)))
                                     : nullptr;
             closure.push_back(
-                Value::ofKind(K::Cell, PyRef::borrow(PyTuple_GET_ITEM(cells, i)), cellSrc));
+                std::make_shared<CellValue>(PyRef::borrow(PyTuple_GET_ITEM(cells, i)), cellSrc));
         }
         return inlineCall(code, PyFunction_GET_GLOBALS(f), defaults, kwDefaults, closure, src,
                           std::move(args), std::move(kwargs));
     }
-    case K::NestedFunction:
+    case K::NestedFunction: {
         if (!m_startGenerator && isGeneratorExpression(fn->object.get())) {
             // Runs when first read (Tracer::iterNext): what its body reads is read then.
-            auto gen = Value::sequence(K::Iterator, std::move(args));
-            gen->name = "generator";
-            gen->self = fn;
+            auto gen = std::make_shared<IteratorValue>(std::move(args));
+            gen->form = "generator";
+            gen->function = fn;
             gen->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(&PyGen_Type));
             return gen;
         }
-        return inlineCall(fn->object.get(), fn->globals.get(), fn->items, fn->kwDefaults,
-                          fn->closure, nullptr, std::move(args), std::move(kwargs));
+        auto *nested = fn->as<NestedFunctionValue>();
+        return inlineCall(fn->object.get(), nested->globals.get(), nested->defaults,
+                          nested->kwDefaults, nested->closure, nullptr, std::move(args),
+                          std::move(kwargs));
+    }
     case K::BoundMethod: {
-        if (fn->self->kind == K::NNModule)
-            if (ValuePtr v = callModuleMethod(fn->self, fn->object.get(), args, kwargs))
+        const ValuePtr &self = fn->as<MethodValue>()->self;
+        if (self->kind == K::NNModule)
+            if (ValuePtr v = callModuleMethod(self, fn->object.get(), args, kwargs))
                 return v;
-        args.insert(args.begin(), fn->self);
+        args.insert(args.begin(), self);
         auto func =
             wrap(fn->object.get(), fn->source ? Source::attr(fn->source, "__func__") : nullptr);
         if (func->kind == K::BoundMethod)
@@ -251,11 +253,12 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
                 ValuePtr f = wrap(pfn.get(), src ? Source::attr(src, "func") : nullptr);
                 ValuePtr bound = wrap(pargs.get(), src ? Source::attr(src, "args") : nullptr);
                 ValuePtr keywords = wrap(pkw.get(), src ? Source::attr(src, "keywords") : nullptr);
-                std::vector<ValuePtr> all = bound->items;
+                std::vector<ValuePtr> all = bound->as<SequenceValue>()->items;
                 all.insert(all.end(), args.begin(), args.end());
                 std::vector<std::pair<std::string, ValuePtr>> kw;
-                for (size_t i = 0; i < keywords->keys.size(); ++i)
-                    kw.push_back({PyUnicode_AsUTF8(keywords->keys[i].get()), keywords->items[i]});
+                const auto *kwDict = keywords->as<DictValue>();
+                for (size_t i = 0; i < kwDict->keys.size(); ++i)
+                    kw.push_back({PyUnicode_AsUTF8(kwDict->keys[i].get()), kwDict->values[i]});
                 for (auto &k : kwargs) {
                     bool replaced = false;
                     for (auto &e : kw)
@@ -328,11 +331,11 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
             throw GraphBreak(BreakId::PythonException,
                              qual + "() takes " + std::to_string(argc) + " positional arguments");
         f->locals[varargsSlot] =
-            Value::sequence(K::Tuple, std::vector<ValuePtr>(args.begin() + argc, args.end()));
+            SequenceValue::make(K::Tuple, std::vector<ValuePtr>(args.begin() + argc, args.end()));
     } else if (hasVarargs) {
-        f->locals[varargsSlot] = Value::sequence(K::Tuple, {});
+        f->locals[varargsSlot] = SequenceValue::make(K::Tuple, {});
     }
-    ValuePtr extraKw = hasVarkw ? Value::ofKind(K::Dict) : nullptr;
+    auto extraKw = hasVarkw ? std::make_shared<DictValue>() : nullptr;
     for (auto &kv : kwargs) {
         int slot = -1;
         for (int i = posonly; i < argc + kwonly; ++i)
@@ -345,7 +348,7 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
             f->locals[slot] = kv.second;
         } else if (extraKw) {
             extraKw->keys.push_back(PyRef::steal(PyUnicode_FromString(kv.first.c_str())));
-            extraKw->items.push_back(kv.second);
+            extraKw->values.push_back(kv.second);
         } else {
             throw GraphBreak(BreakId::PythonException,
                              qual + "() got an unexpected keyword argument '" + kv.first + "'");
@@ -365,10 +368,10 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     for (int i = argc; i < argc + kwonly; ++i)
         if (!f->locals[i]) {
             ValuePtr d;
-            if (kwDefaults && kwDefaults->kind == K::Dict)
-                for (size_t k = 0; k < kwDefaults->keys.size(); ++k)
-                    if (names[i] == PyUnicode_AsUTF8(kwDefaults->keys[k].get()))
-                        d = kwDefaults->items[k];
+            if (auto *kwd = kwDefaults ? kwDefaults->tryAs<DictValue>() : nullptr)
+                for (size_t k = 0; k < kwd->keys.size(); ++k)
+                    if (names[i] == PyUnicode_AsUTF8(kwd->keys[k].get()))
+                        d = kwd->values[k];
             if (!d)
                 throw GraphBreak(BreakId::PythonException,
                                  qual + "() missing keyword argument '" + names[i] + "'");
@@ -386,8 +389,9 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
         step();
     ValuePtr result = mine->result;
     if (mine->generator) {
-        result = Value::sequence(K::Iterator, std::move(mine->yields));
-        result->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(&PyGen_Type));
+        auto gen = std::make_shared<IteratorValue>(std::move(mine->yields));
+        gen->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(&PyGen_Type));
+        result = gen;
     }
     m_frames.pop_back();
     return result;

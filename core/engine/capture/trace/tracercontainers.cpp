@@ -18,9 +18,9 @@ ValuePtr none() {
 }
 
 // The position of `key` in a dict value, or -1.
-long findKey(const ValuePtr &d, PyObject *key) {
-    for (size_t i = 0; i < d->keys.size(); ++i) {
-        int eq = PyObject_RichCompareBool(d->keys[i].get(), key, Py_EQ);
+long findKey(const DictValue &d, PyObject *key) {
+    for (size_t i = 0; i < d.keys.size(); ++i) {
+        int eq = PyObject_RichCompareBool(d.keys[i].get(), key, Py_EQ);
         if (eq < 0) {
             PyErr_Clear();
             throw GraphBreak(BreakId::PythonException, "dict keys do not compare");
@@ -31,10 +31,10 @@ long findKey(const ValuePtr &d, PyObject *key) {
     return -1;
 }
 
-ValuePtr eraseAt(const ValuePtr &d, long i) {
-    ValuePtr v = d->items[i];
-    d->keys.erase(d->keys.begin() + i);
-    d->items.erase(d->items.begin() + i);
+ValuePtr eraseAt(DictValue &d, long i) {
+    ValuePtr v = d.values[i];
+    d.keys.erase(d.keys.begin() + i);
+    d.values.erase(d.values.begin() + i);
     return v;
 }
 
@@ -43,7 +43,8 @@ ValuePtr eraseAt(const ValuePtr &d, long i) {
 // collections.deque's methods on a List value of type deque; none of list's other methods.
 ValuePtr Tracer::callDequeMethod(const ValuePtr &self, const std::string &name,
                                  std::vector<ValuePtr> &args) {
-    std::vector<ValuePtr> &items = self->items;
+    auto *deque = self->as<SequenceValue>();
+    std::vector<ValuePtr> &items = deque->items;
     if ((name == "append" || name == "appendleft") && args.size() == 1) {
         items.insert(name == "append" ? items.end() : items.begin(), args[0]);
         return none();
@@ -75,8 +76,8 @@ ValuePtr Tracer::callDequeMethod(const ValuePtr &self, const std::string &name,
         return none();
     }
     if (name == "copy" && args.empty()) {
-        ValuePtr copy = Value::sequence(K::List, items);
-        copy->pyType = self->pyType;
+        auto copy = SequenceValue::make(K::List, items);
+        copy->pyType = deque->pyType;
         return copy;
     }
     if (name == "reverse" && args.empty()) {
@@ -96,21 +97,22 @@ ValuePtr Tracer::callDequeMethod(const ValuePtr &self, const std::string &name,
 ValuePtr Tracer::callDictMethod(const ValuePtr &self, const std::string &name,
                                 std::vector<ValuePtr> &args,
                                 std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
+    DictValue &dict = *self->as<DictValue>();
     auto mutated = [&] {
         if (self->source)
-            self->mutated = true;
+            dict.mutated = true;
     };
     if ((name == "items" || name == "keys" || name == "values") && args.empty())
-        return Value::method(K::DictView, self, name);
+        return std::make_shared<DictViewValue>(self, name);
     if (!kwargs.empty() && name != "update")
         return nullptr;
     if ((name == "get" || name == "pop") && !args.empty() && args.size() <= 2) {
-        long i = findKey(self, constantOf(args[0], "dict key").get());
+        long i = findKey(dict, constantOf(args[0], "dict key").get());
         if (i >= 0) {
             if (name == "get")
-                return self->items[i];
+                return dict.values[i];
             mutated();
-            return eraseAt(self, i);
+            return eraseAt(dict, i);
         }
         if (args.size() > 1)
             return args[1];
@@ -120,13 +122,13 @@ ValuePtr Tracer::callDictMethod(const ValuePtr &self, const std::string &name,
     }
     if (name == "setdefault" && !args.empty() && args.size() <= 2) {
         PyRef k = constantOf(args[0], "dict key");
-        long i = findKey(self, k.get());
+        long i = findKey(dict, k.get());
         if (i >= 0)
-            return self->items[i];
-        self->keys.push_back(k);
-        self->items.push_back(args.size() > 1 ? args[1] : none());
+            return dict.values[i];
+        dict.keys.push_back(k);
+        dict.values.push_back(args.size() > 1 ? args[1] : none());
         mutated();
-        return self->items.back();
+        return dict.values.back();
     }
     if (name == "update" && args.size() <= 1) {
         builtins::fillDict(*this, self, args.empty() ? nullptr : &args[0], kwargs);
@@ -134,84 +136,87 @@ ValuePtr Tracer::callDictMethod(const ValuePtr &self, const std::string &name,
         return none();
     }
     if (name == "copy" && args.empty()) {
-        auto copy = Value::ofKind(K::Dict);
-        copy->keys = self->keys;
-        copy->items = self->items;
-        copy->pyType = self->pyType;
-        copy->self = self->self;
+        auto copy = std::make_shared<DictValue>();
+        copy->keys = dict.keys;
+        copy->values = dict.values;
+        copy->pyType = dict.pyType;
+        copy->defaultFactory = dict.defaultFactory;
         return copy;
     }
     if (name == "clear" && args.empty()) {
-        self->keys.clear();
-        self->items.clear();
+        dict.keys.clear();
+        dict.values.clear();
         mutated();
         return none();
     }
     if (name == "popitem" && args.empty()) {
-        if (self->keys.empty())
+        if (dict.keys.empty())
             throw GraphBreak(BreakId::PythonException, "popitem(): dictionary is empty");
-        long last = static_cast<long>(self->keys.size()) - 1;
-        ValuePtr key = Value::constant(self->keys[last]);
+        long last = static_cast<long>(dict.keys.size()) - 1;
+        ValuePtr key = Value::constant(dict.keys[last]);
         mutated();
-        return Value::sequence(K::Tuple, {key, eraseAt(self, last)});
+        ValuePtr value = eraseAt(dict, last);
+        return SequenceValue::make(K::Tuple, {key, value});
     }
     return nullptr;
 }
 
 ValuePtr Tracer::callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
                                   std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
-    const ValuePtr &self = m->self;
-    const std::string &name = m->name;
+    const ValuePtr &self = m->as<MethodValue>()->self;
+    const std::string &name = m->as<MethodValue>()->name;
+    auto *list = self->kind == K::List ? self->as<SequenceValue>() : nullptr;
     auto mutated = [&] {
         if (self->source)
-            self->mutated = true;
+            list->mutated = true;
     };
-    if (self->kind == K::List && self->pyType) {
+    if (list && list->pyType) {
         if (!kwargs.empty())
             throw GraphBreak(BreakId::UnsupportedCall, "deque." + name + "() with keywords");
         return callDequeMethod(self, name, args);
     }
-    if (self->kind == K::List) {
+    if (list) {
+        std::vector<ValuePtr> &items = list->items;
         if (name == "append" && args.size() == 1) {
-            self->items.push_back(args[0]);
+            items.push_back(args[0]);
             mutated();
             return Value::constant(Py_None);
         }
         if (name == "extend" && args.size() == 1) {
-            std::vector<ValuePtr> items = drain(args[0]);
-            self->items.insert(self->items.end(), items.begin(), items.end());
+            std::vector<ValuePtr> more = drain(args[0]);
+            items.insert(items.end(), more.begin(), more.end());
             mutated();
             return Value::constant(Py_None);
         }
-        if (name == "pop" && args.size() <= 1 && !self->items.empty()) {
+        if (name == "pop" && args.size() <= 1 && !items.empty()) {
             long i = args.empty() ? -1 : PyLong_AsLong(constantOf(args[0], "pop index").get());
-            long n = static_cast<long>(self->items.size());
+            long n = static_cast<long>(items.size());
             if (i < 0)
                 i += n;
             if (i < 0 || i >= n)
                 throw GraphBreak(BreakId::PythonException, "pop index out of range");
-            ValuePtr v = self->items[i];
-            self->items.erase(self->items.begin() + i);
+            ValuePtr v = items[i];
+            items.erase(items.begin() + i);
             mutated();
             return v;
         }
         if (name == "insert" && args.size() == 2) {
             long i = PyLong_AsLong(constantOf(args[0], "insert index").get());
-            long n = static_cast<long>(self->items.size());
+            long n = static_cast<long>(items.size());
             i = i < 0 ? std::max(0L, i + n) : std::min(i, n);
-            self->items.insert(self->items.begin() + i, args[1]);
+            items.insert(items.begin() + i, args[1]);
             mutated();
             return Value::constant(Py_None);
         }
         if (name == "copy" && args.empty())
-            return Value::sequence(K::List, self->items);
+            return SequenceValue::make(K::List, items);
         if (name == "reverse" && args.empty()) {
-            std::reverse(self->items.begin(), self->items.end());
+            std::reverse(items.begin(), items.end());
             mutated();
             return Value::constant(Py_None);
         }
         if (name == "clear" && args.empty()) {
-            self->items.clear();
+            items.clear();
             mutated();
             return Value::constant(Py_None);
         }

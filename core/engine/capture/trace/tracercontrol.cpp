@@ -105,8 +105,12 @@ void Tracer::op_FOR_ITER(const CodeInstruction &ins) {
 
 void Tracer::op_GET_LEN(const CodeInstruction &) {
     ValuePtr v = top();
-    if (v->isSequence() || v->kind == Value::Kind::Dict) {
-        push(Value::constant(PyRef::steal(PyLong_FromSize_t(v->items.size()))));
+    if (const auto *seq = v->tryAs<SequenceValue>()) {
+        push(Value::constant(PyRef::steal(PyLong_FromSize_t(seq->items.size()))));
+        return;
+    }
+    if (const auto *dict = v->tryAs<DictValue>()) {
+        push(Value::constant(PyRef::steal(PyLong_FromSize_t(dict->values.size()))));
         return;
     }
     PyRef p = constantOf(v, "len()");
@@ -146,17 +150,16 @@ void Tracer::setGradMode(bool enabled) {
 // are left to CPython (a break of type unsupported_opcode).
 void Tracer::op_BEFORE_WITH(const CodeInstruction &) {
     ValuePtr ctx = pop();
-    if (ctx->kind != Value::Kind::GradMode || ctx->name == "__exit__")
+    auto *grad = ctx->tryAs<GradModeValue>();
+    if (!grad || grad->isExit())
         throw GraphBreak(BreakId::UnsupportedOpcode, "BEFORE_WITH on " + ctx->describe());
-    auto exit = Value::ofKind(Value::Kind::GradMode);
-    exit->name = "__exit__";
-    if (ctx->name == "applied") {
+    auto exit = std::make_shared<GradModeValue>(m_gradMode ? 1 : 0, "__exit__");
+    if (grad->form == "applied") {
         // torch.set_grad_enabled(b) switched the mode when it was made; its exit restores the
         // mode from before that.
-        exit->index = ctx->items.empty() ? 1 : ctx->items[0]->index;
+        exit->mode = grad->before ? grad->before->as<GradModeValue>()->mode : 1;
     } else {
-        exit->index = m_gradMode ? 1 : 0;
-        setGradMode(ctx->index != 0);
+        setGradMode(grad->mode != 0);
     }
     push(exit);
     push(Value::constant(Py_None));

@@ -19,11 +19,11 @@ NodeArg toNodeArg(const ValuePtr &v) {
     switch (v->kind) {
     case K::Tensor:
     case K::SymInt: // its node made by the caller (Tracer::symIntNode)
-        return NodeArg::ofNode(v->node);
+        return NodeArg::ofNode(v->as<GraphValue>()->node);
     case K::Tuple:
     case K::List: {
         std::vector<NodeArg> items;
-        for (const ValuePtr &i : v->items)
+        for (const ValuePtr &i : v->as<SequenceValue>()->items)
             items.push_back(toNodeArg(i));
         return NodeArg::ofItems(v->kind == K::Tuple ? NodeArg::Kind::Tuple : NodeArg::Kind::List,
                                 items);
@@ -41,10 +41,11 @@ NodeArg toNodeArg(const ValuePtr &v) {
 PyRef toExample(const ValuePtr &v, int mode) {
     switch (v->kind) {
     case K::Tensor: {
+        const PyRef &meta = v->as<TensorValue>()->meta;
         if (mode == 0)
-            return v->meta;
-        PyRef shape = PyRef::steal(PyObject_GetAttrString(v->meta.get(), "shape"));
-        PyRef dtype = PyRef::steal(PyObject_GetAttrString(v->meta.get(), "dtype"));
+            return meta;
+        PyRef shape = PyRef::steal(PyObject_GetAttrString(meta.get(), "shape"));
+        PyRef dtype = PyRef::steal(PyObject_GetAttrString(meta.get(), "dtype"));
         PyRef zeros = PyRef::steal(PyObject_GetAttrString(py::torch(), "zeros"));
         PyRef args = PyRef::steal(PyTuple_Pack(1, shape.get()));
         PyRef kw = PyRef::steal(PyDict_New());
@@ -54,7 +55,7 @@ PyRef toExample(const ValuePtr &v, int mode) {
     case K::Tuple:
     case K::List: {
         PyRef out = PyRef::steal(PyList_New(0));
-        for (const ValuePtr &i : v->items) {
+        for (const ValuePtr &i : v->as<SequenceValue>()->items) {
             PyRef e = toExample(i, mode);
             if (!e)
                 return {};
@@ -193,8 +194,8 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
     }
     PyRef device;
     for (const ValuePtr &a : args)
-        if (a->kind == K::Tensor && a->device) {
-            device = a->device;
+        if (auto *t = a->tryAs<TensorValue>(); t && t->device) {
+            device = t->device;
             break;
         }
     std::string nodeName = m_graph->addCall(op, target, targetObj, nodeArgs, nodeKwargs);
@@ -205,7 +206,7 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
         node.inlineStack.assign(stack.begin(), stack.end() - 1);
 
     auto tensorValue = [&](PyObject *t, const std::string &name) {
-        auto v = Value::ofKind(K::Tensor);
+        auto v = std::make_shared<TensorValue>();
         PyRef devType = PyRef::steal(PyObject_GetAttrString(t, "is_meta"));
         v->meta = devType.get() == Py_True
                       ? PyRef::borrow(t)
@@ -225,13 +226,13 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
         }
         return v;
     };
-    auto setMeta = [&](GraphNodeSpec &n, const ValuePtr &v) {
-        n.shape = shapeStrings(*v);
+    auto setMeta = [&](GraphNodeSpec &n, const std::shared_ptr<TensorValue> &v) {
+        n.shape = v->shapeStrings();
         PyRef dtype = PyRef::steal(PyObject_GetAttrString(v->meta.get(), "dtype"));
         n.dtype = dtypeName(dtype.get());
     };
     if (py::isTensor(result.get())) {
-        ValuePtr v = tensorValue(result.get(), nodeName);
+        auto v = tensorValue(result.get(), nodeName);
         setMeta(m_graph->last(), v);
         return v;
     }
@@ -256,11 +257,11 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
                 itemNode.site = stack.back();
                 if (stack.size() > 1)
                     itemNode.inlineStack.assign(stack.begin(), stack.end() - 1);
-                ValuePtr v = tensorValue(e.get(), itemName);
+                auto v = tensorValue(e.get(), itemName);
                 setMeta(itemNode, v);
                 items.push_back(v);
             }
-            ValuePtr tuple = Value::sequence(K::Tuple, items);
+            auto tuple = SequenceValue::make(K::Tuple, items);
             // torch.return_types.* (values/indices): keep the type and its field names.
             if (!PyTuple_CheckExact(result.get()) && PyTuple_Check(result.get())) {
                 PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(result.get()));
@@ -272,11 +273,13 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
                     for (Py_ssize_t i = 0; i < n; ++i) {
                         PyMemberDef *m = reinterpret_cast<PyTypeObject *>(type)->tp_members;
                         if (m && m[i].name)
-                            tuple->keys.push_back(PyRef::steal(PyUnicode_FromString(m[i].name)));
+                            tuple->fieldNames.push_back(
+                                PyRef::steal(PyUnicode_FromString(m[i].name)));
                     }
                 } else {
                     for (Py_ssize_t i = 0; i < PySequence_Size(fields.get()); ++i)
-                        tuple->keys.push_back(PyRef::steal(PySequence_GetItem(fields.get(), i)));
+                        tuple->fieldNames.push_back(
+                            PyRef::steal(PySequence_GetItem(fields.get(), i)));
                 }
             }
             return tuple;

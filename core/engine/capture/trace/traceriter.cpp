@@ -15,32 +15,14 @@ constexpr size_t kMaxDrained = 100000;
 
 ValuePtr Tracer::iterate(const ValuePtr &v) {
     using K = Value::Kind;
-    auto it = Value::ofKind(K::Iterator);
-    switch (v->kind) {
-    case K::Iterator:
+    if (v->kind == K::Iterator)
         return v;
-    case K::Tuple:
-    case K::List:
-        it->items = v->items;
-        return it;
-    case K::Dict:
-        for (const PyRef &k : v->keys)
-            it->items.push_back(Value::constant(k));
-        return it;
-    case K::DictView: {
-        // The dict's contents now: a view sees every change made since it was taken.
-        const ValuePtr &d = v->self;
-        for (size_t i = 0; i < d->keys.size(); ++i) {
-            ValuePtr k = Value::constant(d->keys[i]);
-            if (v->name == "items")
-                it->items.push_back(Value::sequence(K::Tuple, {k, d->items[i]}));
-            else
-                it->items.push_back(v->name == "keys" ? k : d->items[i]);
-        }
-        return it;
-    }
+    if (std::optional<std::vector<ValuePtr>> items = v->iterationItems())
+        return std::make_shared<IteratorValue>(std::move(*items));
+    auto it = std::make_shared<IteratorValue>();
+    switch (v->kind) {
     case K::Tensor: {
-        std::vector<std::string> shape = shapeStrings(*v);
+        std::vector<std::string> shape = v->as<TensorValue>()->shapeStrings();
         if (shape.empty())
             throw GraphBreak(BreakId::TensorPythonOp, "iteration over a 0-d tensor");
         ValuePtr n = getAttr(v, "shape");
@@ -108,7 +90,7 @@ ValuePtr Tracer::wrapIterator(PyObject *o, SourcePtr source) {
         PyErr_Clear();
         return nullptr;
     }
-    auto v = Value::ofKind(Value::Kind::Iterator, PyRef::borrow(o), source);
+    auto v = std::make_shared<IteratorValue>(std::vector<ValuePtr>{}, PyRef::borrow(o), source);
     addGuard(Guard::typeMatch(source, o));
     SourcePtr restSrc = Source::iteratorRemaining(source);
     addGuard(Guard::sequenceLength(restSrc, rest.get()));
@@ -119,11 +101,12 @@ ValuePtr Tracer::wrapIterator(PyObject *o, SourcePtr source) {
     return v;
 }
 
-ValuePtr Tracer::iterNext(const ValuePtr &it) {
+ValuePtr Tracer::iterNext(const ValuePtr &iterator) {
     using K = Value::Kind;
-    if (it->kind != K::Iterator)
-        throw GraphBreak(BreakId::UnknownValue, "next() of " + it->describe());
-    const std::string &form = it->name;
+    auto *it = iterator->tryAs<IteratorValue>();
+    if (!it)
+        throw GraphBreak(BreakId::UnknownValue, "next() of " + iterator->describe());
+    const std::string &form = it->form;
     if (form.empty()) {
         if (it->index < static_cast<int>(it->items.size()))
             return it->items[it->index++];
@@ -139,19 +122,19 @@ ValuePtr Tracer::iterNext(const ValuePtr &it) {
         }
         if (row.empty())
             return nullptr;
-        return form == "zip" ? Value::sequence(K::Tuple, row) : call(it->self, row, {});
+        return form == "zip" ? SequenceValue::make(K::Tuple, row) : call(it->function, row, {});
     }
     if (form == "enumerate") {
         ValuePtr v = iterNext(it->items[0]);
         if (!v)
             return nullptr;
         ValuePtr n = Value::constant(PyRef::steal(PyLong_FromLong(it->counters[0]++)));
-        return Value::sequence(K::Tuple, {n, v});
+        return SequenceValue::make(K::Tuple, {n, v});
     }
     if (form == "filter") {
         while (ValuePtr v = iterNext(it->items[0])) {
-            bool none = it->self->isConstant() && it->self->object.get() == Py_None;
-            if (truthOf(none ? v : call(it->self, {v}, {})))
+            bool none = it->function->isNone();
+            if (truthOf(none ? v : call(it->function, {v}, {})))
                 return v;
         }
         return nullptr;
@@ -164,19 +147,19 @@ ValuePtr Tracer::iterNext(const ValuePtr &it) {
     }
     if (form == "generator") {
         // A generator expression's first read runs its body to the end (Tracer::call).
-        ValuePtr fn = it->self;
+        ValuePtr fn = it->function;
         std::vector<ValuePtr> args = std::move(it->items);
-        it->name.clear();
+        it->form.clear();
         it->items.clear();
-        it->self = nullptr;
+        it->function = nullptr;
         m_startGenerator = true;
         ValuePtr ran = call(fn, std::move(args), {});
-        it->items = ran->items;
+        it->items = ran->as<IteratorValue>()->items;
         it->index = 0;
-        return iterNext(it);
+        return iterNext(iterator);
     }
     if (form == "repeat")
-        return it->self;
+        return it->repeated;
     if (form == "count") {
         ValuePtr v = Value::constant(PyRef::steal(PyLong_FromLong(it->counters[0])));
         it->counters[0] += it->counters[1];
@@ -205,8 +188,8 @@ ValuePtr Tracer::iterNext(const ValuePtr &it) {
 }
 
 std::vector<ValuePtr> Tracer::drain(const ValuePtr &iterable) {
-    if (iterable->kind == Value::Kind::Tuple || iterable->kind == Value::Kind::List)
-        return iterable->items;
+    if (const auto *seq = iterable->tryAs<SequenceValue>())
+        return seq->items;
     ValuePtr it = iterate(iterable);
     std::vector<ValuePtr> out;
     while (ValuePtr v = iterNext(it)) {

@@ -120,9 +120,9 @@ ValuePtr Tracer::callModuleMethod(const ValuePtr &module, PyObject *fn, std::vec
     if (!dedup)
         return nullptr;
 
-    auto out = Value::ofKind(K::Iterator);
-    auto pairOf = [](const std::string &n, const ValuePtr &v) {
-        return Value::sequence(K::Tuple, {text(n), v});
+    auto out = std::make_shared<IteratorValue>();
+    auto pairOf = [](const std::string &n, const ValuePtr &v) -> ValuePtr {
+        return SequenceValue::make(K::Tuple, {text(n), v});
     };
     if (name == "children" || name == "named_children" || moduleDict) {
         // Direct children only, once each (children() skips a module met before).
@@ -148,7 +148,9 @@ ValuePtr Tracer::callModuleMethod(const ValuePtr &module, PyObject *fn, std::vec
                 out->items.push_back(pairOf(n, v));
         }
         // ModuleDict's keys()/values()/items() are views CPython's list() and `for` read now.
-        return moduleDict ? Value::sequence(K::List, out->items) : out;
+        if (moduleDict)
+            return SequenceValue::make(K::List, out->items);
+        return out;
     }
     std::vector<std::pair<std::string, ValuePtr>> modules;
     std::set<PyObject *> seen;

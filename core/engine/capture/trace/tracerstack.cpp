@@ -160,7 +160,7 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
     if (owner->kind == Value::Kind::NestedFunction && name == "__name__" && value->isConstant() &&
         PyUnicode_Check(value->object.get())) {
         // A function made in the trace renamed (functools.wraps-like code): kept for its rebuild.
-        owner->name = PyUnicode_AsUTF8(value->object.get());
+        owner->as<NestedFunctionValue>()->name = PyUnicode_AsUTF8(value->object.get());
         return;
     }
     if ((owner->kind != Value::Kind::UserObject && owner->kind != Value::Kind::NNModule) ||
@@ -176,8 +176,8 @@ void Tracer::op_MAKE_CELL(const CodeInstruction &ins) {
     Frame &f = frame();
     if (f.root)
         return; // the runtime made the root frame's cells before tracing
-    auto cell = Value::ofKind(Value::Kind::Cell);
-    cell->items.push_back(f.locals.at(ins.arg));
+    auto cell = std::make_shared<CellValue>();
+    cell->contents = f.locals.at(ins.arg);
     f.locals.at(ins.arg) = cell;
 }
 
@@ -208,10 +208,11 @@ void Tracer::op_STORE_DEREF(const CodeInstruction &ins) {
 
 ValuePtr Tracer::loadCell(const ValuePtr &cell) {
     if (!cell->object) {
-        if (cell->items.empty() || !cell->items[0])
+        const ValuePtr &contents = cell->as<CellValue>()->contents;
+        if (!contents)
             throw GraphBreak(BreakId::PythonException,
                              "free variable referenced before assignment");
-        return cell->items[0];
+        return contents;
     }
     auto over = m_attrs.find({cell->object.get(), "cell_contents"});
     if (over != m_attrs.end())
@@ -225,10 +226,7 @@ ValuePtr Tracer::loadCell(const ValuePtr &cell) {
 
 void Tracer::storeCell(const ValuePtr &cell, ValuePtr value) {
     if (!cell->object) {
-        if (cell->items.empty())
-            cell->items.push_back(value);
-        else
-            cell->items[0] = value;
+        cell->as<CellValue>()->contents = std::move(value);
         return;
     }
     m_attrs[{cell->object.get(), "cell_contents"}] = value;

@@ -69,7 +69,7 @@ bool Tracer::isDynamicInt(PyObject *object, const SourcePtr &source) const {
 }
 
 ValuePtr Tracer::wrapDynamicInt(PyObject *object, SourcePtr source) {
-    ValuePtr v = Value::ofKind(K::SymInt, PyRef::borrow(object), source);
+    ValuePtr v = std::make_shared<SymIntValue>(PyRef::borrow(object), source);
     addGuard(Guard::typeMatch(source, object));
     m_hasSymInts = true;
     return v;
@@ -78,11 +78,12 @@ ValuePtr Tracer::wrapDynamicInt(PyObject *object, SourcePtr source) {
 const std::string &Tracer::symIntNode(const ValuePtr &v) {
     // An input's placeholder is made when the graph first uses it: a dynamic int that only
     // ends up specialised leaves no unused graph input behind.
-    if (v->node.empty() && v->source)
-        v->node = m_graph->placeholder(v->source, {}, "");
-    if (v->node.empty())
+    std::string &node = v->as<SymIntValue>()->node;
+    if (node.empty() && v->source)
+        node = m_graph->placeholder(v->source, {}, "");
+    if (node.empty())
         throw GraphBreak(BreakId::UnknownValue, "dynamic int without a graph node");
-    return v->node;
+    return node;
 }
 
 ValuePtr Tracer::specializeSymInt(const ValuePtr &v) {
@@ -94,7 +95,7 @@ ValuePtr Tracer::specializeSymInt(const ValuePtr &v) {
         pending.pop_back();
         if (s->source)
             addGuard(Guard::equalsMatch(s->source, s->object.get()));
-        for (const ValuePtr &operand : s->items)
+        for (const ValuePtr &operand : s->as<SymIntValue>()->operands)
             pending.push_back(operand);
     }
     ValuePtr c = Value::constant(v->object);
@@ -140,11 +141,11 @@ ValuePtr Tracer::symIntArithmetic(const std::string &name, const ValuePtr &a, co
     m_graph->last().site = stack.back();
     if (stack.size() > 1)
         m_graph->last().inlineStack.assign(stack.begin(), stack.end() - 1);
-    ValuePtr r = Value::ofKind(K::SymInt, example);
+    auto r = std::make_shared<SymIntValue>(example);
     r->node = node;
     for (const ValuePtr &v : {a, b})
         if (v->kind == K::SymInt)
-            r->items.push_back(v);
+            r->operands.push_back(v);
     return r;
 }
 

@@ -1,107 +1,70 @@
-// Value helpers: constructors, conversion to Python, and printable value kinds.
+// The value classes' behaviour: construction by kind, conversion to Python, printable kinds,
+// truth and Python types.
 #include "trace/value.h"
 
 #include "guards/guard.h"
+#include "sources/pyobjects.h"
+#include "trace/breakcatalogue.h"
 
 namespace dynascope {
 
 ValuePtr Value::null() {
-    return ofKind(Kind::Null);
+    return std::make_shared<ObjectValue>(Kind::Null);
 }
 
 ValuePtr Value::constant(PyRef object) {
-    return ofKind(Kind::Constant, std::move(object));
+    return std::make_shared<ConstantValue>(std::move(object));
 }
 
 ValuePtr Value::ofKind(Kind kind, PyRef object, SourcePtr source) {
-    auto v = std::make_shared<Value>();
-    v->kind = kind;
-    v->object = std::move(object);
-    v->source = std::move(source);
-    return v;
-}
-
-ValuePtr Value::sequence(Kind kind, std::vector<ValuePtr> items) {
-    auto v = ofKind(kind);
-    v->items = std::move(items);
-    return v;
-}
-
-ValuePtr Value::method(Kind kind, ValuePtr self, const std::string &name, PyRef fn) {
-    auto v = ofKind(kind, std::move(fn));
-    v->self = std::move(self);
-    v->name = name;
-    return v;
-}
-
-PyRef Value::asPython() const {
     switch (kind) {
     case Kind::Constant:
-        return object;
-    case Kind::Tuple:
-    case Kind::List: {
-        PyRef out = PyRef::steal(kind == Kind::Tuple ? PyTuple_New(items.size())
-                                                     : PyList_New(items.size()));
-        for (size_t i = 0; i < items.size(); ++i) {
-            PyRef item = items[i]->asPython();
-            if (!item)
-                return {};
-            if (kind == Kind::Tuple)
-                PyTuple_SET_ITEM(out.get(), i, item.release());
-            else
-                PyList_SET_ITEM(out.get(), i, item.release());
-        }
-        if (!pyType)
-            return out;
-        // A named tuple is made with its _make (its constructor takes the fields as arguments),
-        // a structseq or deque from the sequence itself.
-        PyRef make = kind == Kind::Tuple
-                         ? PyRef::steal(PyObject_GetAttrString(pyType.get(), "_make"))
-                         : PyRef();
-        PyErr_Clear();
-        PyRef typed =
-            PyRef::steal(PyObject_CallOneArg(make ? make.get() : pyType.get(), out.get()));
-        if (!typed)
-            PyErr_Clear();
-        return typed;
-    }
-    case Kind::Dict: {
-        PyRef out = PyRef::steal(PyDict_New());
-        for (size_t i = 0; i < items.size(); ++i) {
-            PyRef item = items[i]->asPython();
-            if (!item)
-                return {};
-            PyDict_SetItem(out.get(), keys[i].get(), item.get());
-        }
-        if (!pyType)
-            return out;
-        PyRef factory = self ? self->asPython() : PyRef();
-        if (self && !factory)
-            return {};
-        PyRef typed = PyRef::steal(
-            factory ? PyObject_CallFunctionObjArgs(pyType.get(), factory.get(), out.get(), nullptr)
-                    : PyObject_CallOneArg(pyType.get(), out.get()));
-        if (!typed)
-            PyErr_Clear();
-        return typed;
-    }
+        return std::make_shared<ConstantValue>(std::move(object), std::move(source));
+    case Kind::Null:
+    case Kind::PyModule:
+    case Kind::NNModule:
+    case Kind::UserObject:
+        return std::make_shared<ObjectValue>(kind, std::move(object), std::move(source));
     case Kind::UserFunction:
     case Kind::TorchFunction:
     case Kind::Builtin:
-    case Kind::PyModule:
-        return object;
-    case Kind::DictView: {
-        PyRef d = self ? self->asPython() : PyRef();
-        if (!d)
-            return {};
-        PyRef view = PyRef::steal(PyObject_CallMethod(d.get(), name.c_str(), nullptr));
-        if (!view)
-            PyErr_Clear();
-        return view;
+        return std::make_shared<FunctionValue>(kind, std::move(object), std::move(source));
+    case Kind::Tuple:
+    case Kind::List:
+        return std::make_shared<SequenceValue>(kind, std::vector<ValuePtr>{}, std::move(object),
+                                               std::move(source));
+    case Kind::Dict:
+        return std::make_shared<DictValue>(std::move(object), std::move(source));
+    case Kind::Iterator:
+        return std::make_shared<IteratorValue>(std::vector<ValuePtr>{}, std::move(object),
+                                               std::move(source));
+    case Kind::Cell:
+        return std::make_shared<CellValue>(std::move(object), std::move(source));
+    case Kind::SymInt:
+        return std::make_shared<SymIntValue>(std::move(object), std::move(source));
+    case Kind::Tensor:
+    case Kind::NestedFunction:
+    case Kind::BoundMethod:
+    case Kind::TensorMethod:
+    case Kind::ObjectMethod:
+    case Kind::GradMode:
+    case Kind::DictView:
+    case Kind::Super:
+        break; // made through their own constructors: they need their fields
     }
-    default:
-        return {};
-    }
+    throw ValueKindError(std::string("Value::ofKind(") + kindName(kind) + ")");
+}
+
+void Value::throwKindError(const char *wanted) const {
+    throw ValueKindError(std::string("internal: a ") + kindName(kind) + " used as a " + wanted);
+}
+
+std::string Value::describe() const {
+    return std::string(kindName(kind)) + "()";
+}
+
+PyObject *Value::pythonType() const {
+    return object ? reinterpret_cast<PyObject *>(Py_TYPE(object.get())) : nullptr;
 }
 
 const char *kindName(Value::Kind kind) {
@@ -166,61 +129,105 @@ std::string shortDtype(PyObject *dtype) {
     return n;
 }
 
-std::vector<std::string> shapeStrings(const Value &tensor) {
+// ---- constants and objects ----
+
+std::string ConstantValue::describe() const {
+    return std::string(kindName(kind)) + "(" + pyRepr(object.get(), 40) + ")";
+}
+
+bool ConstantValue::isTrue() const {
+    int r = PyObject_IsTrue(object.get());
+    if (r < 0) {
+        PyErr_Clear();
+        throw GraphBreak(BreakId::UnknownValue, "truth value of " + describe());
+    }
+    return r == 1;
+}
+
+std::string ObjectValue::describe() const {
+    if (kind == Kind::NNModule || kind == Kind::UserObject)
+        return std::string(kindName(kind)) + "(" + (object ? Py_TYPE(object.get())->tp_name : "?") +
+               ")";
+    return Value::describe();
+}
+
+bool ObjectValue::isTrue() const {
+    if (kind == Kind::Null)
+        throw GraphBreak(BreakId::UnknownValue, "truth value of NULL");
+    if (kind == Kind::PyModule)
+        return true;
+    // Objects without __bool__/__len__ are true.
+    PyTypeObject *t = Py_TYPE(object.get());
+    if ((!t->tp_as_number || !t->tp_as_number->nb_bool) &&
+        (!t->tp_as_mapping || !t->tp_as_mapping->mp_length) &&
+        (!t->tp_as_sequence || !t->tp_as_sequence->sq_length))
+        return true;
+    throw GraphBreak(BreakId::UnknownValue, "truth value of " + describe());
+}
+
+// ---- functions and methods ----
+
+std::string FunctionValue::describe() const {
+    if (kind == Kind::TorchFunction)
+        return std::string(kindName(kind)) + "(" + name + ")";
+    PyRef qn =
+        object ? PyRef::steal(PyObject_GetAttrString(object.get(), "__qualname__")) : PyRef();
+    PyErr_Clear();
+    const char *s = qn && PyUnicode_Check(qn.get()) ? PyUnicode_AsUTF8(qn.get()) : "?";
+    return std::string(kindName(kind)) + "(" + s + ")";
+}
+
+PyObject *NestedFunctionValue::pythonType() const {
+    return reinterpret_cast<PyObject *>(&PyFunction_Type);
+}
+
+std::string MethodValue::describe() const {
+    if (kind == Kind::BoundMethod)
+        return Value::describe();
+    return std::string(kindName(kind)) + "(" + name + ")";
+}
+
+// ---- tensors ----
+
+std::vector<std::string> TensorValue::shapeStrings() const {
     std::vector<std::string> out;
-    if (!tensor.meta)
+    if (!meta)
         return out;
-    PyRef shape = PyRef::steal(PyObject_GetAttrString(tensor.meta.get(), "shape"));
+    PyRef shape = PyRef::steal(PyObject_GetAttrString(meta.get(), "shape"));
     if (!shape) {
         PyErr_Clear();
         return out;
     }
     Py_ssize_t n = PyTuple_Size(shape.get());
     for (Py_ssize_t i = 0; i < n; ++i) {
-        if (i < static_cast<Py_ssize_t>(tensor.dims.size()) && !tensor.dims[i].empty())
-            out.push_back(tensor.dims[i]);
+        if (i < static_cast<Py_ssize_t>(dims.size()) && !dims[i].empty())
+            out.push_back(dims[i]);
         else
             out.push_back(std::to_string(PyLong_AsLong(PyTuple_GET_ITEM(shape.get(), i))));
     }
     return out;
 }
 
-std::string Value::describe() const {
-    std::string k = kindName(kind);
-    switch (kind) {
-    case Kind::Tensor: {
-        std::string s;
-        for (const std::string &d : shapeStrings(*this))
-            s += (s.empty() ? "" : ", ") + d;
-        PyRef dtype = meta ? PyRef::steal(PyObject_GetAttrString(meta.get(), "dtype")) : PyRef();
-        PyErr_Clear();
-        return k + "(" + (dtype ? shortDtype(dtype.get()) : "?") + "[" + s + "])";
-    }
-    case Kind::Constant:
-        return k + "(" + pyRepr(object.get(), 40) + ")";
-    case Kind::SymInt:
-        return k + "(int, example " + pyRepr(object.get(), 40) + ")";
-    case Kind::Tuple:
-    case Kind::List:
-        return k + "(length " + std::to_string(items.size()) + ")";
-    case Kind::TensorMethod:
-    case Kind::ObjectMethod:
-    case Kind::TorchFunction:
-        return k + "(" + name + ")";
-    case Kind::NNModule:
-    case Kind::UserObject:
-        return k + "(" + (object ? Py_TYPE(object.get())->tp_name : "?") + ")";
-    case Kind::UserFunction:
-    case Kind::Builtin: {
-        PyRef qn =
-            object ? PyRef::steal(PyObject_GetAttrString(object.get(), "__qualname__")) : PyRef();
-        PyErr_Clear();
-        const char *s = qn && PyUnicode_Check(qn.get()) ? PyUnicode_AsUTF8(qn.get()) : "?";
-        return k + "(" + s + ")";
-    }
-    default:
-        return k + "()";
-    }
+std::string TensorValue::describe() const {
+    std::string s;
+    for (const std::string &d : shapeStrings())
+        s += (s.empty() ? "" : ", ") + d;
+    PyRef dtype = meta ? PyRef::steal(PyObject_GetAttrString(meta.get(), "dtype")) : PyRef();
+    PyErr_Clear();
+    return std::string(kindName(kind)) + "(" + (dtype ? shortDtype(dtype.get()) : "?") + "[" + s +
+           "])";
+}
+
+bool TensorValue::isTrue() const {
+    throw GraphBreak(BreakId::DataDependentBranch, "generic_jump on " + describe());
+}
+
+PyObject *TensorValue::pythonType() const {
+    return pyType ? pyType.get() : py::tensorType();
+}
+
+std::string SymIntValue::describe() const {
+    return std::string(kindName(kind)) + "(int, example " + pyRepr(object.get(), 40) + ")";
 }
 
 } // namespace dynascope

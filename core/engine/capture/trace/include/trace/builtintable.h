@@ -21,10 +21,6 @@ using TraceKwargs = std::vector<std::pair<std::string, ValuePtr>>;
 using BuiltinHandler = ValuePtr (*)(Tracer &tracer, const ValuePtr &fn, TraceArgs &args,
                                     TraceKwargs &kwargs);
 
-// The Python type of a value (type(v)): a tensor's is torch.Tensor or its subclass, a dict's its
-// dict type; null where the value kind does not say.
-PyObject *pythonTypeOf(const ValuePtr &v);
-
 // Whether every argument is known at trace time (the call may then run on the constants).
 bool allConstant(const TraceArgs &args, const TraceKwargs &kwargs);
 

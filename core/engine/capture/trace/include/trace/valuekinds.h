@@ -1,0 +1,246 @@
+// The value classes (Dynamo's TensorVariable, ListVariable, ConstDictVariable…): one class per
+// group of kinds that share fields. Included by value.h; `holds(kind)` backs Value::as<T>().
+#pragma once
+
+#include "trace/value.h"
+
+namespace dynascope {
+
+// Constant: an immutable Python value known at trace time.
+class ConstantValue : public Value {
+public:
+    explicit ConstantValue(PyRef object, SourcePtr source = nullptr)
+        : Value(Kind::Constant, std::move(object), std::move(source)) {}
+    static bool holds(Kind k) { return k == Kind::Constant; }
+    static const char *className() { return "ConstantValue"; }
+    PyRef asPython() const override { return object; }
+    std::string describe() const override;
+    bool isTrue() const override;
+    int isCallable() const override { return object ? PyCallable_Check(object.get()) : -1; }
+};
+
+// Null, PyModule, NNModule, UserObject: a concrete object read through its attributes.
+class ObjectValue : public Value {
+public:
+    ObjectValue(Kind kind, PyRef object = {}, SourcePtr source = nullptr)
+        : Value(kind, std::move(object), std::move(source)) {}
+    static bool holds(Kind k) {
+        return k == Kind::Null || k == Kind::PyModule || k == Kind::NNModule ||
+               k == Kind::UserObject;
+    }
+    static const char *className() { return "ObjectValue"; }
+    PyRef asPython() const override { return kind == Kind::PyModule ? object : PyRef(); }
+    std::string describe() const override;
+    bool isTrue() const override;
+    int isCallable() const override {
+        return kind != Kind::Null && object ? PyCallable_Check(object.get()) : -1;
+    }
+};
+
+// UserFunction, TorchFunction, Builtin: a function object; `name` is the qualified name of a
+// torch or operator function ("torch.relu", "operator.add"), empty for the rest.
+class FunctionValue : public Value {
+public:
+    FunctionValue(Kind kind, PyRef object, SourcePtr source = nullptr)
+        : Value(kind, std::move(object), std::move(source)) {}
+    static bool holds(Kind k) {
+        return k == Kind::UserFunction || k == Kind::TorchFunction || k == Kind::Builtin;
+    }
+    static const char *className() { return "FunctionValue"; }
+    std::string name;
+    PyRef asPython() const override { return object; }
+    std::string describe() const override;
+    int isCallable() const override { return 1; }
+};
+
+// NestedFunction: made by MAKE_FUNCTION during the trace (`object` is its code).
+class NestedFunctionValue : public Value {
+public:
+    explicit NestedFunctionValue(PyRef code) : Value(Kind::NestedFunction, std::move(code), {}) {}
+    static bool holds(Kind k) { return k == Kind::NestedFunction; }
+    static const char *className() { return "NestedFunctionValue"; }
+    PyRef globals;                  // the globals its code runs with
+    std::vector<ValuePtr> defaults; // positional defaults
+    ValuePtr kwDefaults;            // a Dict, or null
+    std::vector<ValuePtr> closure;  // Cell values
+    std::string name;               // __name__ when the trace set it
+    PyObject *pythonType() const override;
+    int isCallable() const override { return 1; }
+};
+
+// Tensor, SymInt: a value the graph computes or takes as an input, named by its node.
+class GraphValue : public Value {
+public:
+    using Value::Value;
+    static bool holds(Kind k) { return k == Kind::Tensor || k == Kind::SymInt; }
+    static const char *className() { return "GraphValue"; }
+    std::string node; // graph node name (a SymInt input's is made when the graph first uses it)
+};
+
+// Tensor: a graph value, shape and dtype carried by a meta tensor.
+class TensorValue : public GraphValue {
+public:
+    explicit TensorValue(SourcePtr source = nullptr)
+        : GraphValue(Kind::Tensor, {}, std::move(source)) {}
+    static bool holds(Kind k) { return k == Kind::Tensor; }
+    static const char *className() { return "TensorValue"; }
+    PyRef meta;                    // a meta tensor of the same shape/dtype
+    PyRef device;                  // the real device (meta tensors say "meta")
+    std::vector<std::string> dims; // per dimension, a symbol ("s0") or "" when static
+    PyRef pyType;                  // a Tensor subclass (nn.Parameter), or null for torch.Tensor
+    // The shape as "[3, 4]" / ["s0", 4] strings.
+    std::vector<std::string> shapeStrings() const;
+    std::string describe() const override;
+    bool isTrue() const override;
+    PyObject *pythonType() const override;
+    int isCallable() const override { return 0; }
+};
+
+// SymInt: a dynamic int, an input (`source`) or computed from `operands` by int arithmetic;
+// `object` is this trace's example value.
+class SymIntValue : public GraphValue {
+public:
+    explicit SymIntValue(PyRef example, SourcePtr source = nullptr)
+        : GraphValue(Kind::SymInt, std::move(example), std::move(source)) {}
+    static bool holds(Kind k) { return k == Kind::SymInt; }
+    static const char *className() { return "SymIntValue"; }
+    std::vector<ValuePtr> operands; // the SymInts an arithmetic result was computed from
+    std::string describe() const override;
+};
+
+// Tuple, List, Dict: containers whose Python type may be a subclass (`pyType`) and that a trace
+// may change in place (`mutated`: one with a source is written back after the graph).
+class ContainerValue : public Value {
+public:
+    using Value::Value;
+    static bool holds(Kind k) { return k == Kind::Tuple || k == Kind::List || k == Kind::Dict; }
+    static const char *className() { return "ContainerValue"; }
+    // Tuple: a named tuple / structseq type; List: deque; Dict: OrderedDict or defaultdict.
+    PyRef pyType;
+    bool mutated = false;
+    int isCallable() const override { return 0; }
+};
+
+// Tuple, List (and deque, named tuples).
+class SequenceValue : public ContainerValue {
+public:
+    SequenceValue(Kind kind, std::vector<ValuePtr> items = {}, PyRef object = {},
+                  SourcePtr source = nullptr)
+        : ContainerValue(kind, std::move(object), std::move(source)), items(std::move(items)) {}
+    static bool holds(Kind k) { return k == Kind::Tuple || k == Kind::List; }
+    static const char *className() { return "SequenceValue"; }
+    static std::shared_ptr<SequenceValue> make(Kind kind, std::vector<ValuePtr> items) {
+        return std::make_shared<SequenceValue>(kind, std::move(items));
+    }
+    std::vector<ValuePtr> items;
+    std::vector<PyRef> fieldNames; // a named tuple's fields
+    PyRef asPython() const override;
+    std::string describe() const override;
+    bool isTrue() const override { return !items.empty(); }
+    PyObject *pythonType() const override;
+    std::optional<std::vector<ValuePtr>> iterationItems() const override { return items; }
+};
+
+// Dict (and OrderedDict, defaultdict): constant keys, Value values, in insertion order.
+class DictValue : public ContainerValue {
+public:
+    explicit DictValue(PyRef object = {}, SourcePtr source = nullptr)
+        : ContainerValue(Kind::Dict, std::move(object), std::move(source)) {}
+    static bool holds(Kind k) { return k == Kind::Dict; }
+    static const char *className() { return "DictValue"; }
+    std::vector<PyRef> keys;
+    std::vector<ValuePtr> values;
+    ValuePtr defaultFactory; // defaultdict: its factory (may be the constant None)
+    PyRef asPython() const override;
+    bool isTrue() const override { return !values.empty(); }
+    PyObject *pythonType() const override;
+    std::optional<std::vector<ValuePtr>> iterationItems() const override;
+};
+
+// Iterator: `form` empty: over `items` from position `index`; else a lazy form over the
+// iterators in `items` (zip, map, filter, enumerate, chain, islice, count, repeat, generator).
+class IteratorValue : public Value {
+public:
+    explicit IteratorValue(std::vector<ValuePtr> items = {}, PyRef object = {},
+                           SourcePtr source = nullptr)
+        : Value(Kind::Iterator, std::move(object), std::move(source)), items(std::move(items)) {}
+    static bool holds(Kind k) { return k == Kind::Iterator; }
+    static const char *className() { return "IteratorValue"; }
+    std::vector<ValuePtr> items;
+    int index = 0;
+    std::string form;
+    std::vector<long> counters; // lazy state (islice: count, next, stop, step)
+    ValuePtr function;          // map/filter: the function; generator: the generator function
+    ValuePtr repeated;          // repeat: the item
+    PyRef pyType;               // a generator: the generator type
+    int isCallable() const override { return 0; }
+};
+
+// BoundMethod, TensorMethod, ObjectMethod: a receiver and a method name (`object`: the Python
+// function of a BoundMethod).
+class MethodValue : public Value {
+public:
+    MethodValue(Kind kind, ValuePtr self, std::string name, PyRef fn = {})
+        : Value(kind, std::move(fn), {}), self(std::move(self)), name(std::move(name)) {}
+    static bool holds(Kind k) {
+        return k == Kind::BoundMethod || k == Kind::TensorMethod || k == Kind::ObjectMethod;
+    }
+    static const char *className() { return "MethodValue"; }
+    ValuePtr self;
+    std::string name;
+    std::string describe() const override;
+    int isCallable() const override { return 1; }
+};
+
+// GradMode: torch.no_grad()/enable_grad() (`form` empty), set_grad_enabled(b) ("applied":
+// `before` is the mode it replaced), the bound exit of a with-block that restores `mode`
+// ("__exit__"), and a function (`function`) wrapped by @no_grad() ("decorated").
+class GradModeValue : public Value {
+public:
+    explicit GradModeValue(int mode, std::string form = {}, SourcePtr source = nullptr)
+        : Value(Kind::GradMode, {}, std::move(source)), mode(mode), form(std::move(form)) {}
+    static bool holds(Kind k) { return k == Kind::GradMode; }
+    static const char *className() { return "GradModeValue"; }
+    int mode = 0;
+    std::string form;
+    ValuePtr before;
+    ValuePtr function;
+    bool isExit() const { return form == "__exit__"; }
+};
+
+// DictView: d.keys()/values()/items() (`which`), live: it reads the dict when used.
+class DictViewValue : public Value {
+public:
+    DictViewValue(ValuePtr dict, std::string which)
+        : Value(Kind::DictView, {}, {}), dict(std::move(dict)), which(std::move(which)) {}
+    static bool holds(Kind k) { return k == Kind::DictView; }
+    static const char *className() { return "DictViewValue"; }
+    ValuePtr dict;
+    std::string which;
+    const DictValue &contents() const { return *dict->as<DictValue>(); }
+    PyRef asPython() const override;
+    int isCallable() const override { return 0; }
+    // The dict's contents now: a view sees every change made since it was taken.
+    std::optional<std::vector<ValuePtr>> iterationItems() const override;
+};
+
+// Super: super(`object`, `self`), where self is an instance or a class (in a classmethod).
+class SuperValue : public Value {
+public:
+    SuperValue(PyRef cls, ValuePtr self) : Value(Kind::Super, std::move(cls), {}), self(self) {}
+    static bool holds(Kind k) { return k == Kind::Super; }
+    static const char *className() { return "SuperValue"; }
+    ValuePtr self;
+};
+
+// Cell: a closure cell, concrete (`object`) or made in the trace (`contents`).
+class CellValue : public Value {
+public:
+    explicit CellValue(PyRef cell = {}, SourcePtr source = nullptr)
+        : Value(Kind::Cell, std::move(cell), std::move(source)) {}
+    static bool holds(Kind k) { return k == Kind::Cell; }
+    static const char *className() { return "CellValue"; }
+    ValuePtr contents;
+};
+
+} // namespace dynascope

@@ -1,0 +1,99 @@
+// The container value classes' behaviour: sequences, dicts and dict views as Python objects,
+// their printable kinds and Python types.
+#include "trace/value.h"
+
+namespace dynascope {
+
+PyRef SequenceValue::asPython() const {
+    bool tuple = kind == Kind::Tuple;
+    PyRef out = PyRef::steal(tuple ? PyTuple_New(items.size()) : PyList_New(items.size()));
+    for (size_t i = 0; i < items.size(); ++i) {
+        PyRef item = items[i]->asPython();
+        if (!item)
+            return {};
+        if (tuple)
+            PyTuple_SET_ITEM(out.get(), i, item.release());
+        else
+            PyList_SET_ITEM(out.get(), i, item.release());
+    }
+    if (!pyType)
+        return out;
+    // A named tuple is made with its _make (its constructor takes the fields as arguments), a
+    // structseq or deque from the sequence itself.
+    PyRef make = tuple ? PyRef::steal(PyObject_GetAttrString(pyType.get(), "_make")) : PyRef();
+    PyErr_Clear();
+    PyRef typed = PyRef::steal(PyObject_CallOneArg(make ? make.get() : pyType.get(), out.get()));
+    if (!typed)
+        PyErr_Clear();
+    return typed;
+}
+
+std::string SequenceValue::describe() const {
+    return std::string(kindName(kind)) + "(length " + std::to_string(items.size()) + ")";
+}
+
+PyObject *SequenceValue::pythonType() const {
+    if (pyType)
+        return pyType.get();
+    if (kind == Kind::Tuple)
+        return object ? reinterpret_cast<PyObject *>(Py_TYPE(object.get()))
+                      : reinterpret_cast<PyObject *>(&PyTuple_Type);
+    return reinterpret_cast<PyObject *>(&PyList_Type);
+}
+
+PyRef DictValue::asPython() const {
+    PyRef out = PyRef::steal(PyDict_New());
+    for (size_t i = 0; i < values.size(); ++i) {
+        PyRef item = values[i]->asPython();
+        if (!item)
+            return {};
+        PyDict_SetItem(out.get(), keys[i].get(), item.get());
+    }
+    if (!pyType)
+        return out;
+    PyRef factory = defaultFactory ? defaultFactory->asPython() : PyRef();
+    if (defaultFactory && !factory)
+        return {};
+    PyRef typed = PyRef::steal(
+        factory ? PyObject_CallFunctionObjArgs(pyType.get(), factory.get(), out.get(), nullptr)
+                : PyObject_CallOneArg(pyType.get(), out.get()));
+    if (!typed)
+        PyErr_Clear();
+    return typed;
+}
+
+PyObject *DictValue::pythonType() const {
+    return pyType ? pyType.get() : reinterpret_cast<PyObject *>(&PyDict_Type);
+}
+
+std::optional<std::vector<ValuePtr>> DictValue::iterationItems() const {
+    std::vector<ValuePtr> out;
+    for (const PyRef &k : keys)
+        out.push_back(Value::constant(k));
+    return out;
+}
+
+std::optional<std::vector<ValuePtr>> DictViewValue::iterationItems() const {
+    const DictValue &d = contents();
+    std::vector<ValuePtr> out;
+    for (size_t i = 0; i < d.keys.size(); ++i) {
+        ValuePtr k = Value::constant(d.keys[i]);
+        if (which == "items")
+            out.push_back(SequenceValue::make(Kind::Tuple, {k, d.values[i]}));
+        else
+            out.push_back(which == "keys" ? k : d.values[i]);
+    }
+    return out;
+}
+
+PyRef DictViewValue::asPython() const {
+    PyRef d = dict ? dict->asPython() : PyRef();
+    if (!d)
+        return {};
+    PyRef view = PyRef::steal(PyObject_CallMethod(d.get(), which.c_str(), nullptr));
+    if (!view)
+        PyErr_Clear();
+    return view;
+}
+
+} // namespace dynascope

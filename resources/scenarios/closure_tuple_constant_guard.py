@@ -16,6 +16,7 @@ cnt = CompileCounter()
 opt = torch.compile(fn, backend=cnt)
 x = torch.randn(3, 4, 5)
 for _ in range(4):
-    assert torch.equal(opt(x), fn(x))
+    # (close, not equal: a generated kernel may sum in another order than eager)
+    torch.testing.assert_close(opt(x), fn(x))
 assert cnt.frame_count == 1, cnt.frame_count
 assert cnt.op_count == 3, cnt.op_count

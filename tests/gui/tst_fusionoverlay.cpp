@@ -192,6 +192,9 @@ void TestFusionOverlay::kernelsDrawnOnTheGraph() {
                           QString::fromStdString(covered[4]))),
              qPrintable(tip));
     QVERIFY(view->kernelLegend()->isVisible());
+    // The legend has a strip of its own under the graph: it covers no part of the viewport.
+    QVERIFY(!view->kernelLegend()->geometry().intersects(view->viewport()->geometry()));
+    QVERIFY(view->kernelLegend()->height() > 0);
     QVERIFY(view->kernelOverlayAction()->isEnabled());
 
     // A click on G2's exp node selects its kernel (kernel1 of the second record) in Kernels.
@@ -235,10 +238,12 @@ void TestFusionOverlay::kernelsDrawnOnTheGraph() {
     }
 
     // The toggle takes the overlay off (marks and legend) and puts it back.
+    const int viewportWithLegend = view->viewport()->height();
     view->kernelOverlayAction()->trigger();
     QVERIFY(!item("G1", covered[0])->fusionMark().group.isValid());
     QVERIFY(!item("G2", matmul->name)->fusionMark().external);
     QVERIFY(!view->kernelLegend()->isVisible());
+    QVERIFY(view->viewport()->height() > viewportWithLegend); // the strip goes with it
     QVERIFY(item("G1", covered[0])->isKernelSelected()); // the selection stays
     view->kernelOverlayAction()->trigger();
     QVERIFY(item("G1", covered[0])->fusionMark().group.isValid());

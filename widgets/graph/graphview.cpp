@@ -435,6 +435,12 @@ void GraphView::scrollContentsBy(int dx, int dy) {
 }
 
 void GraphView::placeOverlays() {
+    // The kernel legend gets a strip of its own under the graph (a viewport margin), so it never
+    // covers a node however small the view is.
+    const int legendWidth = std::max(viewport()->width() - 16, 80);
+    const int legendStrip = m_legend->isHidden() ? 0 : m_legend->heightForWidth(legendWidth) + 8;
+    if (viewportMargins().bottom() != legendStrip)
+        setViewportMargins(0, 0, 0, legendStrip); // lays the viewport out again at once
     const QRect area = viewport()->geometry();
     const QSize bar = m_searchBar->sizeHint();
     m_searchBar->setGeometry(area.right() - bar.width() - 8, area.top() + 8, bar.width(),
@@ -442,11 +448,8 @@ void GraphView::placeOverlays() {
     const int bannerWidth = std::min(area.width() - 16, 520);
     m_banner->setGeometry(area.left() + 8, area.top() + 8, bannerWidth,
                           m_banner->heightForWidth(bannerWidth));
-    // Left of the minimap (at most a fifth of the width, bottom right).
-    const int legendWidth = std::min(area.width() * 3 / 4 - 16, 640);
-    const int legendHeight = m_legend->heightForWidth(legendWidth);
-    m_legend->setGeometry(area.left() + 8, area.bottom() - legendHeight - 8, legendWidth,
-                          legendHeight);
+    if (legendStrip > 0)
+        m_legend->setGeometry(area.left() + 8, area.bottom() + 5, legendWidth, legendStrip - 8);
     const QRectF scene = m_scene->sceneRect();
     if (scene.isEmpty())
         return;

@@ -250,7 +250,14 @@ NativeCall callNativeKernels(PyObject *compiled, PyObject *args, std::vector<PyR
                 (TensorAccess::gradModeEnabled() || passedTwice(args, graph->params)))
                 return NativeCall::NotServed; // training, or eager: the Python side decides
             std::shared_ptr<NativeKernelPlan> held = plan; // alive even if the graph goes
-            return held->run(args, outputs) ? NativeCall::Served : NativeCall::Failed;
+            // The graph stands for calls into torch, each a C call that counts against the
+            // recursion limit: an endless recursion through compiled functions then ends where
+            // and as CPython's does ("… while calling a Python object"), not one frame later.
+            if (Py_EnterRecursiveCall(" while calling a Python object"))
+                return NativeCall::Failed;
+            const bool ran = held->run(args, outputs);
+            Py_LeaveRecursiveCall();
+            return ran ? NativeCall::Served : NativeCall::Failed;
         }
     return NativeCall::NotServed;
 }

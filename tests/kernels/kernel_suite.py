@@ -64,8 +64,8 @@ def check(name, fn, *inputs, compiled=True, fallbacks=None, native=None):
                 continue
             on_native = r.get("call_path") == "native"
             served.append(r.get("native_calls", 0))
-            # a function that recompiles on every call (the tuple-dim reductions, for now)
-            # gives each of its graphs one call, which the Python runner serves
+            # at most every call after the first (which builds the plan) is served from C++;
+            # a function with several plans (a recompile) gives each fewer
             assert served[-1] <= (CALLS - 1 if on_native else 0), \
                 f"{served[-1]} calls served from C++ on path {r.get('call_path')}"
             if native is not None:

@@ -131,8 +131,10 @@ void KernelsView::setRecords(std::vector<KernelGraphRecord> records) {
         }
         graph->setExpanded(true);
     }
+    // The first graph's source, no kernel picked: a kernel outlines its nodes on the graph, and
+    // on a first look no node should say "selected" before the user selects one.
     if (!m_records.empty())
-        showKernel(0, m_records[0].kernels.empty() ? -1 : 0);
+        showKernel(0, -1);
 }
 
 void KernelsView::showRecord(int index) {

@@ -102,7 +102,7 @@ int main(int argc, char **argv) {
         report("tracer", before, after);
         before = after;
         GuardsCache cache;
-        cache.update(session.capture());
+        cache.update(session.captureDigest());
         GuardsPanel guards;
         guards.setCache(&cache);
         after = residentMiB();

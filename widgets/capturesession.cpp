@@ -29,7 +29,7 @@ void CaptureSession::reset(RunState state, const QString &description) {
     m_stepsBefore.clear();
     m_steps = std::make_shared<StepStore>(); // whoever holds the old one keeps it
     m_eventsByType.clear();
-    m_capture.clear();
+    m_capture = std::make_shared<CaptureDigest>(); // the old one's holders keep it
     m_codeInfos.clear();
     m_codeAliases.clear();
     m_error.reset();
@@ -94,7 +94,7 @@ void CaptureSession::addEvent(const Event &event) {
                           text + tr("; the script runs on without recording."));
         } else if (event.type == EventType::Exit) {
             m_exitStatus = event.body.value("status", 0);
-        } else if (std::string why; !m_capture.add(event, &why) && !why.empty()) {
+        } else if (std::string why; !m_capture->add(event, &why) && !why.empty()) {
             appendConsole(ConsoleEntry::Warning,
                           tr("Ignored a malformed '%1' event: %2")
                               .arg(QString::fromStdString(event.type), QString::fromStdString(why)));

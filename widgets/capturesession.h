@@ -113,7 +113,10 @@ public:
     // Every stored event but the steps, in stream order.
     const std::vector<Event> &allEvents() const { return m_events; }
     // The run's graphs, breaks and trace steps, decoded as their events arrived.
-    const CaptureDigest &capture() const { return m_capture; }
+    const CaptureDigest &capture() const { return *m_capture; }
+    // The same digest, shared: a new run starts a new one, so a holder (the Guards view's
+    // cache, which files rows of it rather than copies) never sees it shrink.
+    std::shared_ptr<const CaptureDigest> captureDigest() const { return m_capture; }
     // The run's recorded steps in the order they came; step events naming a code object by an
     // alias hold its canonical id (as codeInfos() name it).
     const StepStore &steps() const { return *m_steps; }
@@ -169,7 +172,7 @@ private:
     std::vector<size_t> m_stepsBefore; // per event of m_events: steps stored before it came
     std::shared_ptr<StepStore> m_steps = std::make_shared<StepStore>();
     std::map<std::string, std::vector<size_t>> m_eventsByType; // positions in m_events
-    CaptureDigest m_capture;
+    std::shared_ptr<CaptureDigest> m_capture = std::make_shared<CaptureDigest>();
     std::vector<CodeInfo> m_codeInfos;
     CodeIdAliases m_codeAliases; // the recorder's ids of code objects already described
     std::optional<ScriptError> m_error;

@@ -247,7 +247,8 @@ private slots:
                 j["step"] = step;
             return j;
         };
-        CaptureDigest capture;
+        const auto digest = std::make_shared<CaptureDigest>();
+        CaptureDigest &capture = *digest;
         auto add = [&](Json j) { QVERIFY(capture.add({j.at("type").get<std::string>(), j})); };
         add(Json{{"type", "graph"}, {"id", "G1"}, {"function", "f"}, {"region_start", 0}});
         for (int entry : {0, 1})
@@ -260,7 +261,7 @@ private slots:
                        call(3, 1, CallOutcome::Recompile, 1)})
             add(c);
         GuardsCache cache;
-        QVERIFY(cache.update(capture));
+        QVERIFY(cache.update(digest));
         QCOMPARE(capture.graphOfEntry("f", 0), std::string("G1"));
         QCOMPARE(capture.graphOfEntry("f", 1), std::string()); // its region made no new graph
         const auto marks = CompiledCallMarks::build(timeline, cache, capture);

@@ -59,21 +59,29 @@ CallRecord call(long index, CallOutcome outcome,
     return c;
 }
 
-FunctionCache functionOf(std::vector<CallRecord> calls) {
-    FunctionCache f;
-    f.function = "f";
+// The function "f" as the Guards view files it: its entry and calls go through a digest, as
+// the session's events do.
+FunctionCache functionOf(const std::vector<CallRecord> &calls) {
+    const auto digest = std::make_shared<CaptureDigest>();
     CacheEntryGuards entry;
+    entry.function = "f";
     entry.number = 0;
     entry.guards.resize(2);
     entry.guards[0].kind = "TENSOR_MATCH";
     entry.guards[0].source = "L['x']";
     entry.guards[1].kind = "EQUALS_MATCH";
     entry.guards[1].source = "L['n']";
-    f.entries.push_back(entry);
-    for (const CallRecord &c : calls)
-        f.summary.add(c);
-    f.calls = std::move(calls);
-    return f;
+    Json body = entry;
+    body["type"] = "guards";
+    digest->add({"guards", body});
+    for (const CallRecord &c : calls) {
+        body = c;
+        body["type"] = "call";
+        digest->add({"call", body});
+    }
+    GuardsCache cache;
+    cache.update(digest);
+    return cache.function("f") ? *cache.function("f") : FunctionCache{};
 }
 
 bool hasWarning(const std::vector<GuardWarning> &warnings, GuardWarning::Kind kind) {
@@ -94,9 +102,10 @@ private slots:
     void initTestCase() { isolateSettings(m_settingsDir); }
 
     // The session's digest decodes guards and call events once (a malformed one is skipped and
-    // counted); the cache files them per function, with each call's reasons resolved.
+    // counted); the cache files them per function, as rows of the digest.
     void decoder() {
-        CaptureDigest capture;
+        const auto digest = std::make_shared<CaptureDigest>();
+        CaptureDigest &capture = *digest;
         auto add = [&capture](const char *type, Json body) {
             body["type"] = type;
             return capture.add({type, body});
@@ -118,7 +127,7 @@ private slots:
         QCOMPARE(capture.calls().size(), size_t(3));
 
         GuardsCache cache;
-        QVERIFY(cache.update(capture));
+        QVERIFY(cache.update(digest));
         const FunctionCache *f = cache.function("f");
         QVERIFY(f);
         QCOMPARE(int(f->entries.size()), 1);
@@ -126,10 +135,38 @@ private slots:
         QCOMPARE(int(f->calls.size()), 3);
         QCOMPARE(f->summary.hits, 2L); // call 2, and the record without regions
         QCOMPARE(f->summary.misses, 1L);
-        QVERIFY(!cache.update(capture)); // nothing new
+        QVERIFY(!cache.update(digest)); // nothing new
         QVERIFY(add("call", call(3, CallOutcome::Hit)));
-        QVERIFY(cache.update(capture)); // only the new call is filed
+        QVERIFY(cache.update(digest)); // only the new call is filed
         QCOMPARE(int(cache.function("f")->calls.size()), 4);
+        // The cache files rows of the digest, not copies: a call reads the digest's own record.
+        QCOMPARE(&cache.function("f")->calls[3], &capture.calls()[3]);
+        QCOMPARE(&cache.function("f")->entries[0], &capture.cacheEntries()[0].guards);
+
+        // A new run's digest is filed from its start; what a view kept of the old one (a
+        // FunctionCache copy, as the call timeline keeps) still reads the old digest's rows.
+        const FunctionCache kept = *cache.function("f");
+        const auto next = std::make_shared<CaptureDigest>();
+        QVERIFY(cache.update(next)); // the old functions are gone
+        QVERIFY(cache.functions().empty());
+        QCOMPARE(int(kept.calls.size()), 4);
+        QCOMPARE(kept.calls[3].index, 3L);
+        QVERIFY(!cache.update(next));
+    }
+
+    // A region's reason is worded from the entry's guard when asked (the digest keeps the call as
+    // sent), exactly as resolveReasons writes it into a copy.
+    void reasons() {
+        const FunctionCache f = functionOf(
+            {call(1, CallOutcome::Miss), call(2, CallOutcome::Recompile, "L['n']", "EQUALS_MATCH",
+                                              "value", "3")});
+        QCOMPARE(int(f.calls.size()), 2);
+        QCOMPARE(f.reasonOf(f.calls[0].regions[0]), std::string()); // a first compile
+        CallRecord resolved = f.calls[1];
+        QVERIFY(resolved.regions[0].reason.empty()); // as sent
+        resolveReasons(resolved, f.guardsLookup());
+        QVERIFY(!resolved.regions[0].reason.empty());
+        QCOMPARE(f.reasonOf(f.calls[1].regions[0]), resolved.regions[0].reason);
     }
 
     void warnings() {

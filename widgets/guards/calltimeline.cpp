@@ -61,8 +61,8 @@ QString CallTimeline::outcomeText(CallOutcome outcome) {
     return QString();
 }
 
-void CallTimeline::setCalls(std::vector<CallRecord> calls) {
-    m_calls = std::move(calls);
+void CallTimeline::setFunction(FunctionCache function) {
+    m_function = std::move(function);
     if (m_current >= callCount())
         m_current = -1;
     updateGeometry();
@@ -79,9 +79,9 @@ void CallTimeline::setCurrentRow(int row) {
 }
 
 double CallTimeline::markWidth() const {
-    if (m_calls.empty())
+    if (m_function.calls.empty())
         return 0;
-    return std::min(14.0, double(width() - 2 * kMargin) / m_calls.size());
+    return std::min(14.0, double(width() - 2 * kMargin) / m_function.calls.size());
 }
 
 QRect CallTimeline::markRect(int row) const {
@@ -102,13 +102,13 @@ int CallTimeline::rowAt(const QPoint &pos) const {
 void CallTimeline::paintEvent(QPaintEvent *) {
     QPainter p(this);
     p.fillRect(rect(), palette().base());
-    if (m_calls.empty()) {
+    if (m_function.calls.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(rect(), Qt::AlignCenter, tr("No compiled calls yet"));
         return;
     }
     for (int row = 0; row < callCount(); ++row) {
-        CallOutcome outcome = m_calls[row].outcome();
+        CallOutcome outcome = m_function.calls[row].outcome();
         QRect r = markRect(row);
         p.fillRect(r, colorOf(outcome));
         if (outcome == CallOutcome::Recompile || outcome == CallOutcome::Miss) {
@@ -175,10 +175,11 @@ bool CallTimeline::event(QEvent *event) {
             QToolTip::hideText();
             return true;
         }
-        const CallRecord &c = m_calls[row];
+        const CallRecord &c = m_function.calls[row];
         QString text = tr("call %1: %2").arg(c.index).arg(outcomeText(c.outcome()));
-        if (const RegionCall *r = c.firstMiss(); r && !r->reason.empty())
-            text += QStringLiteral("\n") + QString::fromStdString(r->reason);
+        if (const RegionCall *r = c.firstMiss())
+            if (const std::string reason = m_function.reasonOf(*r); !reason.empty())
+                text += QStringLiteral("\n") + QString::fromStdString(reason);
         QToolTip::showText(help->globalPos(), text, this);
         return true;
     }

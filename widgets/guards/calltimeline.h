@@ -2,6 +2,7 @@
 // first compile, recompile, cache full), recompiles flagged; clicking a mark selects the call.
 #pragma once
 
+#include "guardscache.h"
 #include "model/callrecord.h"
 
 #include <QWidget>
@@ -15,8 +16,9 @@ class CallTimeline : public QWidget {
 public:
     explicit CallTimeline(QWidget *parent = nullptr);
 
-    void setCalls(std::vector<CallRecord> calls);
-    int callCount() const { return static_cast<int>(m_calls.size()); }
+    // The function's calls (a FunctionCache is rows of the session's digest: cheap to keep).
+    void setFunction(FunctionCache function);
+    int callCount() const { return static_cast<int>(m_function.calls.size()); }
     int currentRow() const { return m_current; }
     void setCurrentRow(int row);
     // The rectangle of a call's mark, in widget coordinates (for tests and tooltips).
@@ -38,7 +40,7 @@ protected:
 
 private:
     double markWidth() const;
-    std::vector<CallRecord> m_calls;
+    FunctionCache m_function;
     int m_current = -1;
 };
 

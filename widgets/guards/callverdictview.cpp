@@ -75,8 +75,9 @@ void CallVerdictView::setCall(const CallRecord *call, const FunctionCache *funct
                 firstFailure = firstFailure ? firstFailure : item;
             }
         }
-        if (!r.reason.empty() && r.outcome != CallOutcome::Hit)
-            region->setToolTip(0, QString::fromStdString(r.reason));
+        if (const std::string reason = function ? function->reasonOf(r) : r.reason;
+            !reason.empty() && r.outcome != CallOutcome::Hit)
+            region->setToolTip(0, QString::fromStdString(reason));
         region->setExpanded(true);
     }
     top->setExpanded(true);

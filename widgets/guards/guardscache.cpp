@@ -26,7 +26,17 @@ GuardFailure FunctionCache::failureAt(const EntryVerdict &verdict, int k) const 
     return resolveFailure(verdict.failure, e ? &e->guards : nullptr);
 }
 
+std::string FunctionCache::reasonOf(const RegionCall &region) const {
+    // resolveReasons' rule, for one region, without writing into the digest's record.
+    if (region.tried.empty() || region.outcome == CallOutcome::Hit ||
+        region.outcome == CallOutcome::Miss)
+        return {};
+    const EntryVerdict &v = region.tried.back();
+    return v.hit ? std::string() : failureAt(v, v.count() - 1).message;
+}
+
 void GuardsCache::clear() {
+    m_digest.reset();
     m_functions.clear();
     m_entriesSeen = m_callsSeen = 0;
 }
@@ -35,7 +45,8 @@ FunctionCache &GuardsCache::functionNamed(const std::string &name) {
     for (FunctionCache &f : m_functions)
         if (f.function == name)
             return f;
-    m_functions.push_back(FunctionCache{name, {}, {}, {}});
+    m_functions.push_back(FunctionCache{name, EntryRows(m_digest, &m_digest->cacheEntries()),
+                                        CallRows(m_digest, &m_digest->calls()), {}});
     return m_functions.back();
 }
 
@@ -46,22 +57,26 @@ const FunctionCache *GuardsCache::function(const std::string &name) const {
     return nullptr;
 }
 
-bool GuardsCache::update(const CaptureDigest &capture) {
+bool GuardsCache::update(std::shared_ptr<const CaptureDigest> capture) {
+    bool changed = false;
+    if (capture != m_digest) {
+        changed = !m_functions.empty();
+        clear();
+        m_digest = std::move(capture);
+    }
+    if (!m_digest)
+        return changed;
     // The digest keeps the stream's order, so an entry always comes before the calls that name
     // it; filing every new entry first keeps that for a batch of both.
-    const std::vector<DigestedEntry> &entries = capture.cacheEntries();
-    const std::vector<CallRecord> &calls = capture.calls();
-    const bool changed = m_entriesSeen < entries.size() || m_callsSeen < calls.size();
-    for (; m_entriesSeen < entries.size(); ++m_entriesSeen) {
-        const CacheEntryGuards &e = entries[m_entriesSeen].guards;
-        functionNamed(e.function).entries.push_back(e);
-    }
+    const std::vector<DigestedEntry> &entries = m_digest->cacheEntries();
+    const std::vector<CallRecord> &calls = m_digest->calls();
+    changed = changed || m_entriesSeen < entries.size() || m_callsSeen < calls.size();
+    for (; m_entriesSeen < entries.size(); ++m_entriesSeen)
+        functionNamed(entries[m_entriesSeen].guards.function).entries.append(m_entriesSeen);
     for (; m_callsSeen < calls.size(); ++m_callsSeen) {
-        CallRecord c = calls[m_callsSeen];
-        FunctionCache &f = functionNamed(c.function);
-        resolveReasons(c, f.guardsLookup());
-        f.summary.add(c);
-        f.calls.push_back(std::move(c));
+        FunctionCache &f = functionNamed(calls[m_callsSeen].function);
+        f.summary.add(calls[m_callsSeen]);
+        f.calls.append(m_callsSeen);
     }
     return changed;
 }

@@ -43,7 +43,7 @@ GuardsDock::GuardsDock(MainWindow *window)
 }
 
 void GuardsDock::refresh() {
-    if (m_cache.update(m_session->capture()))
+    if (m_cache.update(m_session->captureDigest()))
         m_panel->setCache(&m_cache);
 }
 

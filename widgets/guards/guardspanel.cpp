@@ -120,12 +120,13 @@ void GuardsPanel::showCurrent() {
     m_conjunction->setFunction(f);
     m_warnings->clear();
     QString code;
-    for (const CacheEntryGuards &e : f ? f->entries : std::vector<CacheEntryGuards>{})
-        code += QString::fromStdString(e.transformed) + QLatin1Char('\n');
+    if (f)
+        for (const CacheEntryGuards &e : f->entries)
+            code += QString::fromStdString(e.transformed) + QLatin1Char('\n');
     m_transformed->setPlainText(code);
     if (!f) {
         m_summary->setText(tr("No compiled function has run."));
-        m_timeline->setCalls({});
+        m_timeline->setFunction({});
         m_chart->setCalls({});
         m_verdicts->setCall(nullptr, nullptr);
         m_warnings->hide();
@@ -148,7 +149,7 @@ void GuardsPanel::showCurrent() {
         item->setToolTip(w.fix);
     }
     m_warnings->setVisible(m_warnings->count() > 0);
-    m_timeline->setCalls(f->calls);
+    m_timeline->setFunction(*f);
     m_chart->setCalls(f->calls);
     // Keep the selected call when the same function grows; otherwise show the last one.
     selectCall(row >= 0 && row < m_timeline->callCount() ? row : m_timeline->callCount() - 1);

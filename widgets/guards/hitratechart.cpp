@@ -42,7 +42,7 @@ HitRateChart::HitRateChart(QWidget *parent)
     setMinimumHeight(60); // docked in a bottom tab group: the editor keeps its height
 }
 
-void HitRateChart::setCalls(const std::vector<CallRecord> &calls) {
+void HitRateChart::setCalls(const CallRows &calls) {
     QList<QPointF> running, window, compiles;
     long hits = 0;
     std::deque<bool> last;
@@ -67,7 +67,7 @@ void HitRateChart::setCalls(const std::vector<CallRecord> &calls) {
     m_running->replace(running);
     m_window->replace(window);
     m_compiles->replace(compiles);
-    m_x->setRange(calls.empty() ? 0 : calls.front().index, calls.empty() ? 1 : calls.back().index);
+    m_x->setRange(calls.empty() ? 0 : calls[0].index, calls.empty() ? 1 : calls.back().index);
 }
 
 } // namespace dynascope

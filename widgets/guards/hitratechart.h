@@ -2,6 +2,7 @@
 // rate since the first call, the rate over the last 20 calls, and the calls that compiled.
 #pragma once
 
+#include "guardscache.h"
 #include "model/callrecord.h"
 
 #include <QChartView>
@@ -18,7 +19,7 @@ class HitRateChart : public QChartView {
     Q_OBJECT
 public:
     explicit HitRateChart(QWidget *parent = nullptr);
-    void setCalls(const std::vector<CallRecord> &calls);
+    void setCalls(const CallRows &calls);
     QLineSeries *runningRate() const { return m_running; }
     QLineSeries *windowRate() const { return m_window; }
     QScatterSeries *compiles() const { return m_compiles; }

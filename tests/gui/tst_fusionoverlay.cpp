@@ -36,22 +36,12 @@ using namespace dynascope::testing;
 namespace {
 // G1: one fused chain. G2: an extern call (matmul), a kernel (relu), a fallback (cumsum) and a
 // second kernel after it (mul, exp): two kernels, one of each torch step.
-const char *kScript = R"(import torch
-
-
-def chain(a, b):
-    return torch.relu(a * b + a).sin() * 2
-
-
-def mixed(x, w):
+const QByteArray kScript = kernelDemoScript(R"(def mixed(x, w):
     y = torch.relu(x @ w)
-    return (torch.cumsum(y, 1) * 2).exp()
-
-
-a, b = torch.randn(1000), torch.randn(1000)
-x, w = torch.randn(16, 8), torch.randn(8, 4)
+    return (torch.cumsum(y, 1) * 2).exp())",
+                                            R"(x, w = torch.randn(16, 8), torch.randn(8, 4)
 print(torch.compile(chain)(a, b).shape, torch.compile(mixed)(x, w).shape)
-)";
+)");
 
 std::set<std::string> callNodes(const CapturedGraph &graph) {
     std::set<std::string> names;
@@ -80,15 +70,10 @@ const GraphNode *nodeWithTarget(const CapturedGraph &graph, const char *text) {
 class TestFusionOverlay : public QObject {
     Q_OBJECT
 private:
-    QTemporaryDir m_settingsDir;
-    QTemporaryDir m_dir;
-    QTemporaryDir m_cache;
+    IsolatedDirs m_dirs;
 
 private slots:
-    void initTestCase() {
-        isolateSettings(m_settingsDir);
-        qputenv("XDG_CACHE_HOME", m_cache.path().toUtf8());
-    }
+    void initTestCase() { m_dirs.isolate(); }
     void kernelsDrawnOnTheGraph();
     void kernelOfNodePrefersTheShownRecord();
 };
@@ -121,7 +106,7 @@ void TestFusionOverlay::kernelOfNodePrefersTheShownRecord() {
 }
 
 void TestFusionOverlay::kernelsDrawnOnTheGraph() {
-    const QString script = writeScript(m_dir, "fusion.py", kScript);
+    const QString script = writeScript(m_dirs.scripts, "fusion.py", kScript);
     MainWindow window;
     window.runController()->worker()->setExecutable(DYNASCOPE_EXE);
     auto *graphDocks = window.findChild<GraphDocks *>();
@@ -229,13 +214,9 @@ void TestFusionOverlay::kernelsDrawnOnTheGraph() {
     for (const std::string &node : covered)
         QVERIFY(item("G1", node)->isKernelSelected());
     QVERIFY(!item("G2", expNode)->isKernelSelected());
-    if (const QString dir = qEnvironmentVariable("DYNASCOPE_SCREENSHOTS"); !dir.isEmpty()) {
-        window.resize(1280, 800);
-        QTest::qWait(300);
-        view->fitGraph(QStringLiteral("G2")); // two kernels, the extern call and the fallback
-        QTest::qWait(300);
-        window.grab().save(dir + QStringLiteral("/fusion-overlay-1280x800.png"));
-    }
+    // Two kernels, the extern call and the fallback.
+    saveScreenshots(&window, QStringLiteral("fusion-overlay"), {QSize(1280, 800)},
+                    [view] { view->fitGraph(QStringLiteral("G2")); });
 
     // The toggle takes the overlay off (marks and legend) and puts it back.
     const int viewportWithLegend = view->viewport()->height();

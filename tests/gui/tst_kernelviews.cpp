@@ -26,50 +26,25 @@ using namespace dynascope::testing;
 
 namespace {
 // A fused chain, a softmax (one kernel with reductions) and a fallback (cumsum) in the middle.
-const char *kScript = R"(import torch
-
-
-def chain(a, b):
-    return torch.relu(a * b + a).sin() * 2
-
-
-def softmax_cumsum(x):
+const QByteArray kScript = kernelDemoScript(R"(def softmax_cumsum(x):
     e = (x - x.amax(-1, keepdim=True)).exp()
-    return torch.cumsum(e / e.sum(-1, keepdim=True), 1)
-
-
-a, b, x = torch.randn(1000), torch.randn(1000), torch.randn(64, 128)
+    return torch.cumsum(e / e.sum(-1, keepdim=True), 1))",
+                                            R"(x = torch.randn(64, 128)
 print(torch.compile(chain)(a, b).shape, torch.compile(softmax_cumsum)(x).shape)
-)";
+)");
 
 void screenshot(QWidget *window, QDockWidget *dock, const QString &name) {
-    const QString dir = qEnvironmentVariable("DYNASCOPE_SCREENSHOTS");
-    if (dir.isEmpty())
-        return;
-    for (const QSize &size : {QSize(1280, 800), QSize(1920, 1080)}) {
-        window->resize(size);
-        dock->raise();
-        QTest::qWait(300);
-        window->grab().save(QStringLiteral("%1/%2-%3x%4.png")
-                                .arg(dir, name)
-                                .arg(size.width())
-                                .arg(size.height()));
-    }
+    saveScreenshots(window, name, {QSize(1280, 800), QSize(1920, 1080)}, [dock] { dock->raise(); });
 }
 } // namespace
 
 class TestKernelViews : public QObject {
     Q_OBJECT
 private:
-    QTemporaryDir m_settingsDir;
-    QTemporaryDir m_dir;
-    QTemporaryDir m_cache;
+    IsolatedDirs m_dirs;
 
 private slots:
-    void initTestCase() {
-        isolateSettings(m_settingsDir);
-        qputenv("XDG_CACHE_HOME", m_cache.path().toUtf8());
-    }
+    void initTestCase() { m_dirs.isolate(); }
     void kernelsAndTimingAfterRunCompiledKernels();
     void trainingPlanShowsForwardAndBackward();
     void timingShowsBackwardHalf();
@@ -160,7 +135,7 @@ void TestKernelViews::trainingPlanShowsForwardAndBackward() {
 }
 
 void TestKernelViews::kernelsAndTimingAfterRunCompiledKernels() {
-    const QString script = writeScript(m_dir, "kernels.py", kScript);
+    const QString script = writeScript(m_dirs.scripts, "kernels.py", kScript);
 
     // The oracle: explain's kernel records of the same script.
     QProcess explain;

@@ -69,11 +69,14 @@ bool MainWindow::openRecording(const QString &path) {
     // Read and check everything first: a bad file must not cost the run on screen. The read
     // runs off the GUI thread; the window keeps painting and says what it is doing.
     RecordingFile recording;
-    statusBar()->showMessage(tr("Opening the recording %1 (%2)…")
-                                 .arg(QFileInfo(path).fileName(),
-                                      QLocale().formattedDataSize(QFileInfo(path).size())));
+    const QString name = QFileInfo(path).fileName();
+    const QString size = QLocale().formattedDataSize(QFileInfo(path).size());
+    statusBar()->showMessage(tr("Opening the recording %1 (%2)…").arg(name, size));
     m_openingRecording = true;
-    const bool read = recording.readInBackground(path);
+    const bool read = recording.readInBackground(path, [this, name, size](int percent) {
+        statusBar()->showMessage(
+            tr("Opening the recording %1 (%2)… %3 %").arg(name, size).arg(percent));
+    });
     m_openingRecording = false;
     statusBar()->clearMessage();
     if (m_closeAfterOpening) {

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 
@@ -213,27 +214,42 @@ void CaptureFile::addProblem(std::vector<Problem> &problems, long long line,
 }
 
 bool CaptureFile::load(const std::string &path, std::vector<Problem> &problems) {
+    // Read and decoded a chunk at a time: memory holds the events, never the file's bytes.
     try {
         m_name = path.substr(path.find_last_of('/') + 1);
+        std::error_code error;
+        const bool regular = std::filesystem::is_regular_file(path, error);
         std::ifstream in(path, std::ios::binary);
         if (!in) {
             addProblem(problems, 0, std::string("cannot open: ") + std::strerror(errno));
             return false;
         }
-        in.seekg(0, std::ios::end);
-        std::streamoff size = in.tellg();
-        in.seekg(0, std::ios::beg);
-        if (size < 0 || static_cast<unsigned long long>(size) > MaxFileBytes) {
-            addProblem(problems, 0, "cannot read (not a regular file, or larger than 2 GiB)");
+        if (!regular) {
+            addProblem(problems, 0, "cannot read (not a regular file)");
             return false;
         }
-        std::string bytes(static_cast<size_t>(size), '\0');
-        if (size > 0 && !in.read(&bytes[0], size)) {
-            addProblem(problems, 0, "read error");
+        const unsigned long long total = std::filesystem::file_size(path, error);
+        Reading reading;
+        beginReading(reading, problems);
+        std::string chunk(ReadChunkBytes, '\0');
+        unsigned long long done = 0;
+        while (in) {
+            in.read(&chunk[0], static_cast<std::streamsize>(chunk.size()));
+            const std::streamsize got = in.gcount();
+            if (got <= 0)
+                break;
+            done += static_cast<unsigned long long>(got);
+            if (!reading.splitter->feed(std::string_view(chunk.data(), size_t(got))))
+                break; // the header is unusable: the rest need not be read
+            if (m_progress)
+                m_progress(done, std::max(done, total));
+        }
+        if (in.bad()) {
+            addProblem(problems, 0, "read error at byte " + std::to_string(done));
             return false;
         }
-        return parse(bytes, m_name, problems);
-    } catch (const std::exception &e) { // bad_alloc on a huge file
+        return endReading(reading, problems);
+    } catch (const std::exception &e) { // bad_alloc: more events than memory
         addProblem(problems, 0, std::string("cannot read: ") + e.what());
         return false;
     }
@@ -277,86 +293,80 @@ bool CaptureFile::parse(const std::string &bytes, const std::string &name,
                         std::vector<Problem> &problems) {
     try {
         m_name = name;
-        m_header = Json();
-        m_events.clear();
-        m_eventLines.clear();
-        bool haveHeader = false;
-        long long lineNumber = 0;
-        size_t start = 0;
-        while (start < bytes.size()) {
-            size_t end = bytes.find('\n', start);
-            bool truncated = end == std::string::npos; // no newline: the writer stopped mid-line
-            if (truncated)
-                end = bytes.size();
-            ++lineNumber;
-            size_t length = end - start;
-            if (length > 0 && bytes[end - 1] == '\r')
-                --length;
-            size_t from = start;
-            start = end + 1;
-            if (length > MaxLineBytes) {
-                addProblem(problems, lineNumber,
-                           "line too long (" + std::to_string(length) + " bytes; the limit is " +
-                               std::to_string(MaxLineBytes >> 20) + " MiB)");
-                if (!haveHeader)
-                    return false;
-                continue;
-            }
-            std::string line = bytes.substr(from, length);
-            if (line.find_first_not_of(" \t") == std::string::npos) {
-                if (!haveHeader) {
-                    addProblem(problems, lineNumber,
-                               "not a dscap capture (the first line is empty)");
-                    return false;
-                }
-                continue; // blank lines between events are harmless
-            }
-            if (size_t bad = invalidUtf8At(line); bad != std::string::npos) {
-                addProblem(problems, lineNumber,
-                           truncated ? "truncated (the file ends in the middle of an event)"
-                                     : "not valid UTF-8 (byte " + std::to_string(bad + 1) + ")");
-                if (!haveHeader)
-                    return false;
-                continue;
-            }
-            if (nestingDepth(line) > MaxNesting) {
-                addProblem(problems, lineNumber,
-                           "nested deeper than " + std::to_string(MaxNesting) + " levels");
-                if (!haveHeader)
-                    return false;
-                continue;
-            }
-            if (!haveHeader) {
-                if (!readHeader(line, problems)) {
-                    if (truncated)
-                        problems.back().text += " (the file ends in the middle of its first line)";
-                    return false;
-                }
-                haveHeader = true;
-                continue;
-            }
-            std::string error;
-            std::optional<Event> event = decodeEvent(line, error);
-            if (!event) {
-                addProblem(problems, lineNumber,
-                           truncated ? "truncated (the file ends in the middle of an event)"
-                                     : error);
-                continue;
-            }
-            if (m_taker && m_taker(*event, lineNumber))
-                continue;
-            m_events.push_back(std::move(*event));
-            m_eventLines.push_back(lineNumber);
-        }
-        if (!haveHeader) {
-            addProblem(problems, 0, "empty file (no dscap header)");
-            return false;
-        }
-        return true;
+        Reading reading;
+        beginReading(reading, problems);
+        reading.splitter->feed(bytes);
+        return endReading(reading, problems);
     } catch (const std::exception &e) {
         addProblem(problems, 0, std::string("cannot read: ") + e.what());
         return false;
     }
+}
+
+void CaptureFile::beginReading(Reading &reading, std::vector<Problem> &problems) {
+    m_header = Json();
+    m_events.clear();
+    m_eventLines.clear();
+    reading.splitter = std::make_unique<LineSplitter>(
+        MaxLineBytes, [this, &reading, &problems](const LineSplitter::Line &line) {
+            return takeLine(line, reading, problems);
+        });
+}
+
+bool CaptureFile::endReading(Reading &reading, std::vector<Problem> &problems) {
+    reading.splitter->finish();
+    if (reading.failed)
+        return false;
+    if (!reading.haveHeader) {
+        addProblem(problems, 0, "empty file (no dscap header)");
+        return false;
+    }
+    return true;
+}
+
+bool CaptureFile::takeLine(const LineSplitter::Line &in, Reading &reading,
+                           std::vector<Problem> &problems) {
+    const long long lineNumber = ++reading.line;
+    const bool truncated = in.truncated; // no newline: the writer stopped mid-line
+    // A problem before the header makes the file unusable; after it, the line is skipped.
+    auto problem = [&](const std::string &what) {
+        addProblem(problems, lineNumber, what);
+        reading.failed = !reading.haveHeader;
+        return reading.haveHeader;
+    };
+    if (in.tooLong)
+        return problem("line too long (" + std::to_string(in.length) + " bytes; the limit is " +
+                       std::to_string(MaxLineBytes >> 20) + " MiB)");
+    const std::string line(in.text);
+    if (line.find_first_not_of(" \t") == std::string::npos) {
+        if (!reading.haveHeader)
+            return problem("not a dscap capture (the first line is empty)");
+        return true; // blank lines between events are harmless
+    }
+    if (size_t bad = invalidUtf8At(line); bad != std::string::npos)
+        return problem(truncated ? "truncated (the file ends in the middle of an event)"
+                                 : "not valid UTF-8 (byte " + std::to_string(bad + 1) + ")");
+    if (nestingDepth(line) > MaxNesting)
+        return problem("nested deeper than " + std::to_string(MaxNesting) + " levels");
+    if (!reading.haveHeader) {
+        if (!readHeader(line, problems)) {
+            if (truncated)
+                problems.back().text += " (the file ends in the middle of its first line)";
+            reading.failed = true;
+            return false;
+        }
+        reading.haveHeader = true;
+        return true;
+    }
+    std::string error;
+    std::optional<Event> event = decodeEvent(line, error);
+    if (!event)
+        return problem(truncated ? "truncated (the file ends in the middle of an event)" : error);
+    if (m_taker && m_taker(*event, lineNumber))
+        return true;
+    m_events.push_back(std::move(*event));
+    m_eventLines.push_back(lineNumber);
+    return true;
 }
 
 std::string CaptureFile::stepProblem(const Json &stepEvent) {

@@ -4,11 +4,13 @@
 
 #include "model/event.h"
 #include "model/instruction.h"
+#include "model/linesplitter.h"
 #include "model/scripterror.h"
 #include "model/step.h"
 
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,9 +20,10 @@ class CaptureFile {
 public:
     static constexpr const char *Format = "dscap";
     static constexpr int Version = 1;
-    static constexpr size_t MaxLineBytes = 16u << 20;  // one event; a longer line is rejected
-    static constexpr size_t MaxFileBytes = 1ull << 31; // refuse to read more into memory
-    static constexpr int MaxNesting = 200;             // the JSON parser recurses per level
+    static constexpr size_t MaxLineBytes = 16u << 20; // one event; a longer line is rejected
+    static constexpr size_t ReadChunkBytes = 1u
+                                             << 20; // load() reads and decodes this much at a time
+    static constexpr int MaxNesting = 200;          // the JSON parser recurses per level
 
     // One problem found while reading: `text` reads "NAME line N: what" (N from 1; 0 = file).
     struct Problem {
@@ -42,11 +45,16 @@ public:
 
     bool save(const std::string &path, std::string &error) const;
 
-    // Reading never throws. Returns false when nothing can be used (unreadable, no valid header,
-    // another format, a newer version); `problems` says why. Returns true with the events that
-    // could be read; every line that could not (corrupt, not UTF-8, too long, nested too deep,
-    // truncated at the end) is skipped and listed in `problems`.
+    // Reading never throws. load() streams: it reads and decodes the file a chunk at a time
+    // (a line may span chunks), so only the events it keeps take memory. Returns false when nothing
+    // can be used (unreadable, no valid header, another format, a newer version); `problems` says
+    // why. Returns true with the events that could be read; every line that could not (corrupt, not
+    // UTF-8, too long, nested too deep, truncated at the end) is skipped and listed in `problems`.
     bool load(const std::string &path, std::vector<Problem> &problems);
+    // Called by load() after each chunk with the bytes read so far and the file's size, on the
+    // thread that reads; null for none.
+    using Progress = std::function<void(unsigned long long done, unsigned long long total)>;
+    void setProgress(Progress progress) { m_progress = std::move(progress); }
     // The same on bytes already in memory; `name` prefixes the messages ("capture.dscap").
     bool parse(const std::string &bytes, const std::string &name, std::vector<Problem> &problems);
 
@@ -87,6 +95,16 @@ public:
     };
 
 private:
+    struct Reading {
+        std::unique_ptr<LineSplitter> splitter;
+        long long line = 0;
+        bool haveHeader = false;
+        bool failed = false; // unusable: no valid header
+    };
+    void beginReading(Reading &reading, std::vector<Problem> &problems);
+    // One line: the header, or an event (kept, given to the taker, or a problem). False stops.
+    bool takeLine(const LineSplitter::Line &line, Reading &reading, std::vector<Problem> &problems);
+    bool endReading(Reading &reading, std::vector<Problem> &problems);
     void addProblem(std::vector<Problem> &problems, long long line, const std::string &what) const;
     bool readHeader(const std::string &line, std::vector<Problem> &problems);
 
@@ -95,6 +113,7 @@ private:
     std::vector<Event> m_events;
     std::vector<long long> m_eventLines;
     EventTaker m_taker;
+    Progress m_progress;
 };
 
 } // namespace dynascope

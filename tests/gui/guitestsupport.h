@@ -65,7 +65,8 @@ inline QByteArray kernelDemoScript(const char *functions, const char *calls) {
 
 // With DYNASCOPE_SCREENSHOTS set, saves `window` at each size as DIR/NAME-WxH.png, calling
 // `prepare` after each resize (raise a dock, fit a graph) and letting layouts settle.
-inline void saveScreenshots(QWidget *window, const QString &name, std::initializer_list<QSize> sizes,
+inline void saveScreenshots(QWidget *window, const QString &name,
+                            std::initializer_list<QSize> sizes,
                             const std::function<void()> &prepare = {}) {
     const QString dir = qEnvironmentVariable("DYNASCOPE_SCREENSHOTS");
     if (dir.isEmpty())
@@ -76,10 +77,8 @@ inline void saveScreenshots(QWidget *window, const QString &name, std::initializ
         if (prepare)
             prepare();
         QTest::qWait(300);
-        window->grab().save(QStringLiteral("%1/%2-%3x%4.png")
-                                .arg(dir, name)
-                                .arg(size.width())
-                                .arg(size.height()));
+        window->grab().save(
+            QStringLiteral("%1/%2-%3x%4.png").arg(dir, name).arg(size.width()).arg(size.height()));
     }
 }
 

@@ -6,9 +6,11 @@
 #include "guitestsupport.h"
 #include "mainwindow.h"
 #include "model/capturefile.h"
+#include "recording/recordingfile.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QtTest>
 
@@ -171,6 +173,49 @@ private slots:
         QVERIFY(window.openFile(writeCapture("code.dscap", capture(events))));
         QTest::qWait(200);
         QVERIFY(!QFile::exists(marker));
+    }
+
+    // A garbage line in the middle of a recording: the window refuses the file (a recording
+    // with holes would step through code that never ran that way), names the file and the line,
+    // and keeps the run it shows.
+    void garbageLineKeepsTheRunOnScreen() {
+        MainWindow window;
+        QVERIFY(window.openFile(writeCapture("good.dscap", capture(m_events))));
+        const size_t shown = window.session()->allEvents().size();
+        const int steps = int(window.session()->steps().size());
+        QVERIFY(shown > 0 && steps > 0);
+        QList<QByteArray> lines = capture(m_events).split('\n');
+        lines[4] = "garbage {";
+        QVERIFY(!window.openFile(writeCapture("garbage.dscap", lines.join('\n'))));
+        QVERIFY2(window.lastError().contains("garbage.dscap line 5: not valid JSON"),
+                 qPrintable(window.lastError()));
+        for (QWidget *box : window.findChildren<QMessageBox *>())
+            box->close();
+        QCOMPARE(window.session()->allEvents().size(), shown);
+        QCOMPARE(int(window.session()->steps().size()), steps);
+    }
+
+    // A large recording is read a chunk at a time, its progress reported on this thread.
+    void largeRecordingReportsProgress() {
+        std::vector<Json> events = m_events;
+        const Json exit = events.back();
+        events.pop_back();
+        for (int i = 0; i < 40000; ++i)
+            events.push_back(Json{{"type", "output"},
+                                  {"stream", "stdout"},
+                                  {"text", std::to_string(i) + std::string(100, '.')}});
+        events.push_back(exit);
+        const QString path = writeCapture("large.dscap", capture(events));
+        QVERIFY(QFileInfo(path).size() > 4 * qint64(CaptureFile::ReadChunkBytes));
+        RecordingFile recording;
+        QList<int> percents;
+        QVERIFY2(recording.readInBackground(path, [&percents](int p) { percents << p; }),
+                 qPrintable(recording.errorString()));
+        QVERIFY(percents.size() > 4);
+        for (int i = 1; i < percents.size(); ++i)
+            QVERIFY(percents[i] > percents[i - 1]);
+        QCOMPARE(percents.back(), 100);
+        QCOMPARE(recording.eventCount(), int(events.size())); // nothing lost
     }
 };
 

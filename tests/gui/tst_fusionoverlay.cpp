@@ -225,7 +225,7 @@ void TestFusionOverlay::kernelsDrawnOnTheGraph() {
     QVERIFY(!item("G2", matmul->name)->fusionMark().external);
     QVERIFY(!view->kernelLegend()->isVisible());
     QVERIFY(view->viewport()->height() > viewportWithLegend); // the strip goes with it
-    QVERIFY(item("G1", covered[0])->isKernelSelected()); // the selection stays
+    QVERIFY(item("G1", covered[0])->isKernelSelected());      // the selection stays
     view->kernelOverlayAction()->trigger();
     QVERIFY(item("G1", covered[0])->fusionMark().group.isValid());
 }

@@ -157,9 +157,9 @@ private slots:
     // A region's reason is worded from the entry's guard when asked (the digest keeps the call as
     // sent), exactly as resolveReasons writes it into a copy.
     void reasons() {
-        const FunctionCache f = functionOf(
-            {call(1, CallOutcome::Miss), call(2, CallOutcome::Recompile, "L['n']", "EQUALS_MATCH",
-                                              "value", "3")});
+        const FunctionCache f =
+            functionOf({call(1, CallOutcome::Miss),
+                        call(2, CallOutcome::Recompile, "L['n']", "EQUALS_MATCH", "value", "3")});
         QCOMPARE(int(f.calls.size()), 2);
         QCOMPARE(f.reasonOf(f.calls[0].regions[0]), std::string()); // a first compile
         CallRecord resolved = f.calls[1];

@@ -12,13 +12,13 @@
 #include "runcontroller.h"
 #include "workerclient.h"
 
-#include <Qsci/qsciscintilla.h>
 #include <QChart>
 #include <QDockWidget>
 #include <QLabel>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTreeWidget>
+#include <Qsci/qsciscintilla.h>
 #include <QtTest>
 
 using namespace dynascope;

@@ -45,8 +45,10 @@ FunctionCache &GuardsCache::functionNamed(const std::string &name) {
     for (FunctionCache &f : m_functions)
         if (f.function == name)
             return f;
-    m_functions.push_back(FunctionCache{name, EntryRows(m_digest, &m_digest->cacheEntries()),
-                                        CallRows(m_digest, &m_digest->calls()), {}});
+    m_functions.push_back(FunctionCache{name,
+                                        EntryRows(m_digest, &m_digest->cacheEntries()),
+                                        CallRows(m_digest, &m_digest->calls()),
+                                        {}});
     return m_functions.back();
 }
 

@@ -19,8 +19,7 @@ namespace dynascope {
 // Some rows of one of a digest's vectors, read as a vector of `Item`: the function's entries or
 // calls without a copy of them. It holds the digest, which only grows (a new run makes a new
 // one), so a row it filed stays valid as long as the view lives.
-template <typename Row, typename Item, const Item &(*project)(const Row &)>
-class DigestRows {
+template <typename Row, typename Item, const Item &(*project)(const Row &)> class DigestRows {
 public:
     class const_iterator {
     public:
@@ -62,8 +61,12 @@ private:
 };
 
 namespace digestrows {
-inline const CacheEntryGuards &guardsOf(const DigestedEntry &e) { return e.guards; }
-inline const CallRecord &itself(const CallRecord &c) { return c; }
+inline const CacheEntryGuards &guardsOf(const DigestedEntry &e) {
+    return e.guards;
+}
+inline const CallRecord &itself(const CallRecord &c) {
+    return c;
+}
 } // namespace digestrows
 
 using EntryRows = DigestRows<DigestedEntry, CacheEntryGuards, &digestrows::guardsOf>;

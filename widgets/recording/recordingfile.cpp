@@ -151,9 +151,21 @@ bool RecordingFile::read(const QString &path) {
     return true;
 }
 
-bool RecordingFile::readInBackground(const QString &path) {
+bool RecordingFile::readInBackground(const QString &path,
+                                     const std::function<void(int percent)> &progress) {
     QEventLoop loop;
     bool ok = false;
+    if (progress)
+        m_file.setProgress([&loop, progress, shown = -1](unsigned long long done,
+                                                          unsigned long long total) mutable {
+            const int percent = total > 0 ? int(done * 100 / total) : 100;
+            if (percent == shown)
+                return;
+            shown = percent;
+            // Queued before the quit below, so every one arrives while the loop runs.
+            QMetaObject::invokeMethod(
+                &loop, [progress, percent] { progress(percent); }, Qt::QueuedConnection);
+        });
     std::thread reader([&] {
         // An exception leaving a std::thread ends the program: a file too big for memory is a
         // refused file, not a crash.
@@ -169,6 +181,7 @@ bool RecordingFile::readInBackground(const QString &path) {
     });
     loop.exec(QEventLoop::ExcludeUserInputEvents);
     reader.join();
+    m_file.setProgress(nullptr);
     return ok;
 }
 

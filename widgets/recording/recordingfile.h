@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <functional>
+
 namespace dynascope {
 
 class CaptureSession;
@@ -16,7 +18,9 @@ class CaptureSession;
 // session's own intake (CaptureSession::addEvent), so every view fills exactly as during a run.
 //
 // Reading is all or nothing: a truncated or corrupted file is refused with the reader's message
-// (naming the line) before any session is touched, so a bad file never costs the current run.
+// (naming the file and the line) before any session is touched, so a bad file never costs the
+// current run, and a recording with holes never steps through instructions that did not run
+// that way. The file is read and decoded a chunk at a time (CaptureFile::load).
 class RecordingFile {
     Q_DECLARE_TR_FUNCTIONS(RecordingFile)
 public:
@@ -31,8 +35,10 @@ public:
     bool read(const QString &path);
     // read() on a thread of its own while the calling (GUI) thread keeps handling events, so
     // the window repaints and its progress shows during a long read; user input waits until
-    // the read ends (no second Open can start meanwhile).
-    bool readInBackground(const QString &path);
+    // the read ends (no second Open can start meanwhile). `progress` is called on the calling
+    // thread with the share of the file read so far, in percent, each time it grows.
+    bool readInBackground(const QString &path,
+                          const std::function<void(int percent)> &progress = {});
     QString errorString() const { return m_error; }
     QString path() const { return m_path; }
     // The recorded script: the header's, else the file of the first <module> code object.

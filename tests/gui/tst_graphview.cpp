@@ -50,6 +50,7 @@ private slots:
     void exportsWriteFiles();
     void minimapShowsWhenGraphDoesNotFit();
     void explainPanelCountsAndJumps();
+    void explainPanelSaysWhatToDoBeforeAnyGraph();
     void splitLayoutIsAnnounced();
 
 private:
@@ -325,6 +326,22 @@ void TestGraphView::minimapShowsWhenGraphDoesNotFit() {
     m_view->setTransform(QTransform::fromScale(0.01, 0.01));
     m_view->zoomIn(); // any zoom refreshes it: at this scale everything shows
     QVERIFY(!m_view->minimap()->isVisible());
+}
+
+// Before a run the panel says what fills it, not "0 graphs · 0 graph breaks" over empty folders.
+void TestGraphView::explainPanelSaysWhatToDoBeforeAnyGraph() {
+    ExplainPanel panel;
+    QVERIFY2(panel.summaryLabel()->text().startsWith("No graphs yet. Run a script that calls "
+                                                     "torch.compile (F5)"),
+             qPrintable(panel.summaryLabel()->text()));
+    QVERIFY(!panel.tree()->isVisibleTo(&panel));
+    const GraphLayoutInput in = synthetic::threeGraphs();
+    panel.setGraphs(in.graphs, in.breaks);
+    QVERIFY(panel.summaryLabel()->text().contains("3 graphs"));
+    QVERIFY(panel.tree()->isVisibleTo(&panel));
+    panel.setGraphs({}, {}); // a new run starts empty again
+    QVERIFY(panel.summaryLabel()->text().startsWith("No graphs yet"));
+    QVERIFY(!panel.tree()->isVisibleTo(&panel));
 }
 
 void TestGraphView::explainPanelCountsAndJumps() {

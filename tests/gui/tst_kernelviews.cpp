@@ -12,8 +12,11 @@
 #include "runcontroller.h"
 #include "workerclient.h"
 
+#include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QChart>
 #include <QDockWidget>
+#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QProcess>
 #include <QSignalSpy>
@@ -94,6 +97,21 @@ void TestKernelViews::timingShowsBackwardHalf() {
     QCOMPARE(backward->child(1)->text(0), QStringLiteral("mm (extern)"));
     QCOMPARE(fn->child(5)->text(1),
              QStringLiteral("not timed: the training plan is not ready (compiling)"));
+    // The chart: bars on their side, the function names on the left axis (under upright bars
+    // they were elided to "…"), no title to cut, the legend naming both bars.
+    QVERIFY(view.chart()->title().isEmpty());
+    QCOMPARE(view.chart()->series().size(), 1);
+    auto *bars = qobject_cast<QHorizontalBarSeries *>(view.chart()->series().first());
+    QVERIFY(bars);
+    QCOMPARE(bars->barSets().size(), 2);
+    QCOMPARE(bars->barSets()[0]->label(), QStringLiteral("T_base (eager)"));
+    QCOMPARE(bars->barSets()[1]->label(), QStringLiteral("T_comp (compiled)"));
+    QCOMPARE(bars->barSets()[0]->at(0), 40.0);
+    const auto left = view.chart()->axes(Qt::Vertical);
+    QCOMPARE(left.size(), 1);
+    auto *names = qobject_cast<QBarCategoryAxis *>(left.first());
+    QVERIFY(names);
+    QCOMPARE(names->categories(), QStringList{"step"});
 }
 
 // A training plan's two records (parts forward and backward) next to an inference record in the
@@ -128,6 +146,8 @@ void TestKernelViews::trainingPlanShowsForwardAndBackward() {
     QCOMPARE(saved.size(), 1);
     QCOMPARE(saved.first()->parent(), tree->topLevelItem(1));
     QCOMPARE(saved.first()->text(1), QStringLiteral("primals_1, relu (min-cut partition)"));
+    // A details cell cut by the column says itself in full on hover.
+    QCOMPARE(saved.first()->toolTip(1), saved.first()->text(1));
     QVERIFY(tree->topLevelItem(1)->toolTip(1).contains(QLatin1String("partition 1.0 ms")));
     QVERIFY(view.showKernel(2, 0));
     QCOMPARE(view.code()->text(), QStringLiteral("// backward"));

@@ -93,7 +93,14 @@ void ExplainPanel::setGraphs(const std::vector<CapturedGraph> &graphs,
         item->setExpanded(true);
     }
     breakRoot->setExpanded(true);
-    m_summary->setText("<b>" + summaryText() + "</b>");
+    // Before a run the counts ("0 graphs · 0 graph breaks") and two empty folders told a new
+    // user nothing: say what fills the panel instead.
+    const bool nothing = graphs.empty() && breaks.empty();
+    m_tree->setVisible(!nothing);
+    m_summary->setText(nothing ? tr("No graphs yet. Run a script that calls torch.compile (F5): "
+                                    "the graphs it captured and the reasons it broke them into "
+                                    "several are explained here.")
+                               : "<b>" + summaryText() + "</b>");
 }
 
 void ExplainPanel::onItemClicked(QTreeWidgetItem *item) {

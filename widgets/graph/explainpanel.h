@@ -27,6 +27,8 @@ public:
     int opCount() const { return m_opCount; }
     QString summaryText() const;
     QTreeWidget *tree() const { return m_tree; }
+    // What the panel says on top: the counts, or before any graph what to do to get one.
+    QLabel *summaryLabel() const { return m_summary; }
 
 signals:
     // A break reason or one of its user-stack frames was clicked: jump to that source line.

@@ -133,6 +133,11 @@ void KernelsView::setRecords(std::vector<KernelGraphRecord> records) {
     }
     // The first graph's source, no kernel picked: a kernel outlines its nodes on the graph, and
     // on a first look no node should say "selected" before the user selects one.
+    // The tree shares a bottom dock with the source: its details column is cut at the default
+    // sizes ("hit (loaded", "add, mul, r"), so each cell says itself in full on hover.
+    for (QTreeWidgetItemIterator it(m_tree); *it; ++it)
+        if ((*it)->toolTip(1).isEmpty())
+            (*it)->setToolTip(1, (*it)->text(1));
     if (!m_records.empty())
         showKernel(0, -1);
 }

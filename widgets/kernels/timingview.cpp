@@ -2,12 +2,12 @@
 #include "kernels/timingview.h"
 
 #include <QBarCategoryAxis>
-#include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLogValueAxis>
 #include <QPushButton>
@@ -39,8 +39,11 @@ TimingView::TimingView(QWidget *parent)
     : QWidget(parent), m_chart(new QChart), m_chartView(new QChartView(m_chart, this)),
       m_table(new QTreeWidget(this)), m_summary(new QLabel(this)),
       m_run(new QPushButton(tr("Run compiled kernels"), this)) {
-    m_chart->setTitle(tr("T_base (eager) and T_comp (compiled, guards included), medians"));
+    // No chart title: in a bottom dock it was cut to "T_base (eager) and T_comp (comp…"; the
+    // legend names both bars instead, and the bars lie on their side so that the function
+    // names have a line each (under upright bars they were elided to "…").
     m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumSize(280, 160);
     m_table->setHeaderLabels(
@@ -110,8 +113,8 @@ void TimingView::addBackward(QTreeWidgetItem *function, int graph, const Backwar
 void TimingView::setReport(const TimingReport &report) {
     clear();
     m_report = report;
-    auto *base = new QBarSet(tr("T_base"));
-    auto *comp = new QBarSet(tr("T_comp"));
+    auto *base = new QBarSet(tr("T_base (eager)"));
+    auto *comp = new QBarSet(tr("T_comp (compiled)"));
     QStringList names;
     double low = 1e300, high = 0;
     for (const FunctionTiming &f : report.functions) {
@@ -141,22 +144,22 @@ void TimingView::setReport(const TimingReport &report) {
         new QTreeWidgetItem(fn, {tr("T_comp (compiled)"), formatStats(f.comp)});
         fn->setExpanded(true);
     }
-    auto *series = new QBarSeries;
+    auto *series = new QHorizontalBarSeries;
     series->append(base);
     series->append(comp);
     m_chart->addSeries(series);
-    auto *x = new QBarCategoryAxis;
-    x->append(names);
-    auto *y = new QLogValueAxis;
-    y->setTitleText(tr("µs (log scale)"));
-    y->setLabelFormat(QStringLiteral("%g"));
-    y->setMinorTickCount(8);
+    auto *functionAxis = new QBarCategoryAxis;
+    functionAxis->append(names);
+    auto *time = new QLogValueAxis;
+    time->setTitleText(tr("median µs (log scale)"));
+    time->setLabelFormat(QStringLiteral("%g"));
+    time->setMinorTickCount(8);
     if (high > 0)
-        y->setRange(std::max(low / 2, 0.01), high * 2);
-    m_chart->addAxis(x, Qt::AlignBottom);
-    m_chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+        time->setRange(std::max(low / 2, 0.01), high * 2);
+    m_chart->addAxis(functionAxis, Qt::AlignLeft);
+    m_chart->addAxis(time, Qt::AlignBottom);
+    series->attachAxis(functionAxis);
+    series->attachAxis(time);
     m_summary->setText(
         report.functions.empty()
             ? tr("No compiled function was called.")

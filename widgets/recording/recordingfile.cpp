@@ -157,7 +157,7 @@ bool RecordingFile::readInBackground(const QString &path,
     bool ok = false;
     if (progress)
         m_file.setProgress([&loop, progress, shown = -1](unsigned long long done,
-                                                          unsigned long long total) mutable {
+                                                         unsigned long long total) mutable {
             const int percent = total > 0 ? int(done * 100 / total) : 100;
             if (percent == shown)
                 return;
@@ -173,8 +173,8 @@ bool RecordingFile::readInBackground(const QString &path,
             ok = read(path);
         } catch (const std::exception &e) {
             ok = false;
-            m_error = tr("cannot read %1: %2").arg(QDir::toNativeSeparators(path),
-                                                   QString::fromLocal8Bit(e.what()));
+            m_error = tr("cannot read %1: %2")
+                          .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(e.what()));
         }
         // Queued: delivered once loop.exec() runs, even when the read ends before it starts.
         QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);

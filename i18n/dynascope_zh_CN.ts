@@ -718,6 +718,10 @@
             <numerusform>%n 个算子</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No graphs yet. Run a script that calls torch.compile (F5): the graphs it captured and the reasons it broke them into several are explained here.</source>
+        <translation>还没有图。运行一个调用 torch.compile 的脚本（F5）：它捕获的图以及把它们切成几段的原因会在这里解释。</translation>
+    </message>
 </context>
 <context>
     <name>dynascope::FrameModel</name>
@@ -2180,6 +2184,10 @@
         <source>Opening the recording %1 (%2)…</source>
         <translation>正在打开录制 %1（%2）…</translation>
     </message>
+    <message>
+        <source>Opening the recording %1 (%2)… %3 %</source>
+        <translation>正在打开录制 %1（%2）… %3 %</translation>
+    </message>
 </context>
 <context>
     <name>dynascope::RunController</name>
@@ -2501,10 +2509,6 @@ shape %1, dtype %2%3</source>
         <translation>运行编译后的内核</translation>
     </message>
     <message>
-        <source>T_base (eager) and T_comp (compiled, guards included), medians</source>
-        <translation>T_base（即时执行）与 T_comp（编译执行，含守卫），中位数</translation>
-    </message>
-    <message>
         <source>Function / part</source>
         <translation>函数 / 部分</translation>
     </message>
@@ -2523,14 +2527,6 @@ shape %1, dtype %2%3</source>
     <message>
         <source>Run the script with its kernels built first, then time every compiled function against the same function run eagerly</source>
         <translation>先构建内核再运行脚本，然后把每个编译函数与即时执行的同一函数对比计时</translation>
-    </message>
-    <message>
-        <source>T_base</source>
-        <translation>T_base</translation>
-    </message>
-    <message>
-        <source>T_comp</source>
-        <translation>T_comp</translation>
     </message>
     <message>
         <source>%1×%2</source>
@@ -2563,10 +2559,6 @@ shape %1, dtype %2%3</source>
     <message>
         <source>T_comp (compiled)</source>
         <translation>T_comp（编译执行）</translation>
-    </message>
-    <message>
-        <source>µs (log scale)</source>
-        <translation>微秒（对数刻度）</translation>
     </message>
     <message>
         <source>No compiled function was called.</source>
@@ -2613,6 +2605,10 @@ shape %1, dtype %2%3</source>
     <message>
         <source>graph %1 forward: %2</source>
         <translation>图 %1 前向：%2</translation>
+    </message>
+    <message>
+        <source>median µs (log scale)</source>
+        <translation>中位数，微秒（对数刻度）</translation>
     </message>
 </context>
 <context>

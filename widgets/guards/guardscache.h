@@ -7,9 +7,9 @@
 #include "model/capturedigest.h"
 #include "model/failuretext.h"
 #include "model/graph.h"
+#include "model/indexiterator.h"
 
 #include <cstdint>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,27 +21,7 @@ namespace dynascope {
 // one), so a row it filed stays valid as long as the view lives.
 template <typename Row, typename Item, const Item &(*project)(const Row &)> class DigestRows {
 public:
-    class const_iterator {
-    public:
-        using iterator_category = std::forward_iterator_tag;
-        using value_type = Item;
-        using difference_type = std::ptrdiff_t;
-        using pointer = const Item *;
-        using reference = const Item &;
-        const_iterator(const DigestRows *rows, size_t at) : m_rows(rows), m_at(at) {}
-        const Item &operator*() const { return (*m_rows)[m_at]; }
-        const Item *operator->() const { return &(*m_rows)[m_at]; }
-        const_iterator &operator++() {
-            ++m_at;
-            return *this;
-        }
-        bool operator==(const const_iterator &o) const { return m_at == o.m_at; }
-        bool operator!=(const const_iterator &o) const { return m_at != o.m_at; }
-
-    private:
-        const DigestRows *m_rows;
-        size_t m_at;
-    };
+    using const_iterator = IndexIterator<DigestRows, Item>;
 
     DigestRows() = default;
     DigestRows(std::shared_ptr<const CaptureDigest> digest, const std::vector<Row> *rows)

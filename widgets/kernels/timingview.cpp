@@ -5,6 +5,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCursor>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHorizontalBarSeries>
@@ -12,6 +13,7 @@
 #include <QLogValueAxis>
 #include <QPushButton>
 #include <QSplitter>
+#include <QToolTip>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -113,8 +115,9 @@ void TimingView::addBackward(QTreeWidgetItem *function, int graph, const Backwar
 void TimingView::setReport(const TimingReport &report) {
     clear();
     m_report = report;
-    auto *base = new QBarSet(tr("T_base (eager)"));
-    auto *comp = new QBarSet(tr("T_comp (compiled)"));
+    // Short names: the chart shares a bottom dock with the table, whose rows say them in full.
+    auto *base = new QBarSet(tr("T_base"));
+    auto *comp = new QBarSet(tr("T_comp"));
     QStringList names;
     double low = 1e300, high = 0;
     for (const FunctionTiming &f : report.functions) {
@@ -151,7 +154,7 @@ void TimingView::setReport(const TimingReport &report) {
     auto *functionAxis = new QBarCategoryAxis;
     functionAxis->append(names);
     auto *time = new QLogValueAxis;
-    time->setTitleText(tr("median µs (log scale)"));
+    time->setTitleText(tr("µs, log scale"));
     time->setLabelFormat(QStringLiteral("%g"));
     time->setMinorTickCount(8);
     if (high > 0)
@@ -160,6 +163,16 @@ void TimingView::setReport(const TimingReport &report) {
     m_chart->addAxis(time, Qt::AlignBottom);
     series->attachAxis(functionAxis);
     series->attachAxis(time);
+    // A long function name is elided on the axis: the bar says it in full on hover.
+    connect(series, &QAbstractBarSeries::hovered, this,
+            [names](bool over, int index, QBarSet *set) {
+                if (over && index >= 0 && index < names.size())
+                    QToolTip::showText(QCursor::pos(), tr("%1: %2 %3")
+                                                           .arg(names[index], set->label(),
+                                                                duration(set->at(index))));
+                else
+                    QToolTip::hideText();
+            });
     m_summary->setText(
         report.functions.empty()
             ? tr("No compiled function was called.")

@@ -2607,8 +2607,20 @@ shape %1, dtype %2%3</source>
         <translation>图 %1 前向：%2</translation>
     </message>
     <message>
-        <source>median µs (log scale)</source>
-        <translation>中位数，微秒（对数刻度）</translation>
+        <source>T_base</source>
+        <translation>T_base</translation>
+    </message>
+    <message>
+        <source>T_comp</source>
+        <translation>T_comp</translation>
+    </message>
+    <message>
+        <source>µs, log scale</source>
+        <translation>微秒，对数刻度</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1：%2 %3</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,10 @@
 // kernel generator's demo script and screenshots.
 #pragma once
 
+#ifdef DYNASCOPE_QM_DIR
+#include "lessons/uilanguage.h"
+#endif
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QProcess>
@@ -31,6 +35,12 @@ struct IsolatedDirs {
     void isolate() const {
         isolateSettings(settings);
         qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
+#ifdef DYNASCOPE_QM_DIR
+        // English with its plural forms ("0 names", not "0 name(s)"), as the application
+        // installs it: the screenshots show what a user sees.
+        UiLanguage::instance()->setTranslationsFolder(QStringLiteral(DYNASCOPE_QM_DIR));
+        UiLanguage::instance()->setSetting(QStringLiteral("en"));
+#endif
     }
 };
 

@@ -1,7 +1,9 @@
 // Dynamic ints (Dynamo's SymNodeVariable): an int input that changed between calls is a graph
 // input guarded on its type only; arithmetic on it and its use as a tensor operand are graph
-// nodes. Every other use specialises it: its inputs are guarded to their values and it becomes
-// a constant again, so no path can read this trace's example value as if it held for every call.
+// nodes; it may be moved (stack, locals, tuples and lists built in the trace, the arguments of an
+// inlined user function, a return). Every other use specialises it, also inside a container:
+// its inputs are guarded to their values and it becomes a constant again, so no path can read
+// this trace's example value as if it held for every call.
 #include "shapes/shapepolicy.h"
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
@@ -9,6 +11,7 @@
 
 #include <opcode.h>
 
+#include <functional>
 #include <set>
 
 namespace dynascope {
@@ -18,8 +21,10 @@ namespace {
 using K = Value::Kind;
 
 // Instructions that move a SymInt without reading its value (loads, stores, stack shuffles,
-// the return) or that read it symbolically (BINARY_OP, through binaryOp). Before any other
-// instruction the SymInts on the frame's stack are specialised.
+// packing into a tuple or list, the call sequence's bookkeeping, the return) or that read it
+// symbolically (BINARY_OP, through binaryOp). Before any other instruction the SymInts on the
+// frame's stack are specialised (Tracer::keepsSymIntsAt decides the ones that depend on what
+// the stack holds: CALL, CALL_FUNCTION_EX, UNPACK_SEQUENCE, BINARY_SUBSCR).
 bool keepsSymInts(int opcode) {
     switch (opcode) {
     case NOP:
@@ -42,6 +47,10 @@ bool keepsSymInts(int opcode) {
     case RETURN_VALUE:
     case JUMP_FORWARD:
     case JUMP_BACKWARD:
+    case BUILD_TUPLE:
+    case BUILD_LIST:
+    case KW_NAMES:
+    case PRECALL:
         return true;
     default:
         return false;
@@ -87,8 +96,15 @@ const std::string &Tracer::symIntNode(const ValuePtr &v) {
 }
 
 ValuePtr Tracer::specializeSymInt(const ValuePtr &v) {
-    if (v->kind != K::SymInt)
+    if (!v)
         return v;
+    if (v->kind != K::SymInt) {
+        // A tuple or list built in the trace (or a **kwargs dict of an inlined call) may hold
+        // SymInts: whoever reads the container reads them, so they are specialised in place.
+        std::set<const Value *> seen;
+        specializeNestedSymInts(v, seen);
+        return v;
+    }
     std::vector<ValuePtr> pending{v};
     while (!pending.empty()) {
         ValuePtr s = pending.back();
@@ -103,19 +119,88 @@ ValuePtr Tracer::specializeSymInt(const ValuePtr &v) {
     return c;
 }
 
+void Tracer::specializeNestedSymInts(const ValuePtr &container, std::set<const Value *> &seen) {
+    if (!seen.insert(container.get()).second)
+        return;
+    std::vector<ValuePtr> *items = nullptr;
+    if (auto *seq = container->tryAs<SequenceValue>())
+        items = &seq->items;
+    else if (auto *dict = container->tryAs<DictValue>())
+        items = &dict->values;
+    if (!items)
+        return;
+    for (ValuePtr &item : *items) {
+        if (!item)
+            continue;
+        if (item->kind == K::SymInt)
+            item = specializeSymInt(item);
+        else
+            specializeNestedSymInts(item, seen);
+    }
+}
+
+bool Tracer::keepsSymIntsAt(const CodeInstruction &ins) const {
+    if (keepsSymInts(ins.opcode))
+        return true;
+    const std::vector<ValuePtr> &stack = m_frames.back()->stack;
+    auto fromTop = [&stack](size_t depth) -> const ValuePtr * {
+        return depth < stack.size() && stack[stack.size() - 1 - depth]
+                   ? &stack[stack.size() - 1 - depth]
+                   : nullptr;
+    };
+    switch (ins.opcode) {
+    case UNPACK_SEQUENCE: {
+        // Unpacking a tuple or list moves its items; unpacking a SymInt itself reads it.
+        const ValuePtr *top = fromTop(0);
+        return top && (*top)->tryAs<SequenceValue>();
+    }
+    case BINARY_SUBSCR: {
+        // A constant index or key into a tuple, list or dict moves the item it names.
+        const ValuePtr *key = fromTop(0), *container = fromTop(1);
+        return key && container && (*key)->kind == K::Constant &&
+               ((*container)->tryAs<SequenceValue>() || (*container)->tryAs<DictValue>());
+    }
+    case CALL: {
+        // [NULL, fn, args…] or [method, self, args…]: the callee decides.
+        const ValuePtr *head = fromTop(static_cast<size_t>(ins.arg) + 1);
+        const ValuePtr *second = fromTop(static_cast<size_t>(ins.arg));
+        if (!head || !second)
+            return false;
+        return inlinesPlainly((*head)->kind == K::Null ? *second : *head);
+    }
+    case CALL_FUNCTION_EX: {
+        const ValuePtr *fn = fromTop((ins.arg & 1) ? 2 : 1);
+        return fn && inlinesPlainly(*fn);
+    }
+    default:
+        return false;
+    }
+}
+
 void Tracer::beginSymIntStep(const CodeInstruction &ins) {
     // Only a load straight onto the stack makes a dynamic int; a handler's own reads see
     // constants. (A frame a handler inlines steps itself and ends with RETURN_VALUE, which
     // leaves this false for the rest of the handler.)
     m_loadMayBeDynamic = ins.opcode == LOAD_FAST || ins.opcode == LOAD_DEREF ||
                          ins.opcode == LOAD_ATTR || ins.opcode == LOAD_GLOBAL;
-    if (!m_hasSymInts || keepsSymInts(ins.opcode))
+    if (!m_hasSymInts)
         return;
     std::vector<ValuePtr> &stack = frame().stack;
+    if (ins.opcode == BINARY_OP) {
+        // A SymInt operand is read symbolically; one inside a tuple or list operand (a graph
+        // argument, a concatenation) is read as a value.
+        std::set<const Value *> seen;
+        for (size_t i = stack.size() >= 2 ? stack.size() - 2 : 0; i < stack.size(); ++i)
+            if (stack[i] && stack[i]->kind != K::SymInt)
+                specializeNestedSymInts(stack[i], seen);
+        return;
+    }
+    if (keepsSymIntsAt(ins))
+        return;
     // An attribute read only looks at its owner, on top.
     bool topOnly = ins.opcode == LOAD_ATTR || ins.opcode == LOAD_METHOD;
     for (size_t i = topOnly && !stack.empty() ? stack.size() - 1 : 0; i < stack.size(); ++i)
-        if (stack[i] && stack[i]->kind == K::SymInt)
+        if (stack[i])
             stack[i] = specializeSymInt(stack[i]);
 }
 
@@ -157,8 +242,24 @@ void Tracer::settleSymIntsAtExit() {
     // frame slot is fetched from the region start. Without a compiled graph (no call node) there
     // are no outputs: such inputs are specialised.
     bool compiled = m_graph->callCount() > 0 && !m_graph->onlyGradModeCalls();
-    auto settle = [this, compiled](ValuePtr &v) {
-        if (!v || v->kind != K::SymInt || !v->source || v->source->isFrameSlot())
+    std::set<const Value *> seen;
+    std::function<void(ValuePtr &)> settle = [&](ValuePtr &v) {
+        if (!v)
+            return;
+        // A tuple or list the exit rebuilds holds its SymInts as graph outputs (or fetches).
+        if (auto *seq = v->tryAs<SequenceValue>()) {
+            if (seen.insert(v.get()).second)
+                for (ValuePtr &item : seq->items)
+                    settle(item);
+            return;
+        }
+        if (auto *dict = v->tryAs<DictValue>()) {
+            if (seen.insert(v.get()).second)
+                for (ValuePtr &item : dict->values)
+                    settle(item);
+            return;
+        }
+        if (v->kind != K::SymInt || !v->source || v->source->isFrameSlot())
             return;
         if (compiled)
             symIntNode(v);

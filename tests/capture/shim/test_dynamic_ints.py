@@ -235,4 +235,17 @@ def escapes(x, n):
 check_calls(escapes, [(x, 1), (x, 2), (x, 3), (x, 7)])
 assert holder.kept == (7, 14), holder.kept
 
+
+# -n and +n are int operations too: one recompile, then hits, and the results are the new
+# value's (the graph computes operator.neg on the int input).
+def negated(x, n):
+    m = -n
+    return x * m + (+n), -m
+
+
+cnt = check_calls(negated, [(x, 2), (x, 3), (x, -4), (x, 0), (x, 9)])
+assert cnt.frame_count == 2, cnt.frame_count
+(record,) = capture.records()
+assert "operator.neg" in [n["target"] for n in record["graphs"][1]["nodes"]]
+
 print("dynamic int checks passed")

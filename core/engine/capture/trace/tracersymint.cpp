@@ -24,7 +24,8 @@ using K = Value::Kind;
 // packing into a tuple or list, the call sequence's bookkeeping, the return) or that read it
 // symbolically (BINARY_OP, through binaryOp). Before any other instruction the SymInts on the
 // frame's stack are specialised (Tracer::keepsSymIntsAt decides the ones that depend on what
-// the stack holds: CALL, CALL_FUNCTION_EX, UNPACK_SEQUENCE, BINARY_SUBSCR).
+// the stack holds: CALL, CALL_FUNCTION_EX, UNPACK_SEQUENCE, BINARY_SUBSCR,
+// UNARY_NEGATIVE/POSITIVE).
 bool keepsSymInts(int opcode) {
     switch (opcode) {
     case NOP:
@@ -154,6 +155,12 @@ bool Tracer::keepsSymIntsAt(const CodeInstruction &ins) const {
         const ValuePtr *top = fromTop(0);
         return top && (*top)->tryAs<SequenceValue>();
     }
+    case UNARY_NEGATIVE:
+    case UNARY_POSITIVE: {
+        // Only the operand is read: a SymInt one stays symbolic (symIntUnary).
+        const ValuePtr *top = fromTop(0);
+        return top && (*top)->kind == K::SymInt;
+    }
     case BINARY_SUBSCR: {
         // A constant index or key into a tuple, list or dict moves the item it names.
         const ValuePtr *key = fromTop(0), *container = fromTop(1);
@@ -208,27 +215,42 @@ ValuePtr Tracer::symIntArithmetic(const std::string &name, const ValuePtr &a, co
     bool symbolic = a->kind == K::SymInt || b->kind == K::SymInt;
     if (!symbolic || !isIntOperand(a) || !isIntOperand(b) || !isIntArithmetic(name))
         return nullptr;
+    return symIntCall(name, {a, b});
+}
+
+ValuePtr Tracer::symIntUnary(const std::string &name, const ValuePtr &v) {
+    // -n and +n of an int are ints (Dynamo's SymNodeVariable keeps them symbolic).
+    if (v->kind != K::SymInt || (name != "neg" && name != "pos"))
+        return nullptr;
+    return symIntCall(name, {v});
+}
+
+ValuePtr Tracer::symIntCall(const std::string &name, const std::vector<ValuePtr> &operands) {
     PyRef fn = PyRef::steal(PyObject_GetAttrString(py::operatorModule(), name.c_str()));
-    PyRef example = fn ? PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), a->object.get(),
-                                                                   b->object.get(), nullptr))
-                       : PyRef();
+    PyRef args = PyRef::steal(PyTuple_New(static_cast<Py_ssize_t>(operands.size())));
+    for (size_t i = 0; args && i < operands.size(); ++i) {
+        Py_INCREF(operands[i]->object.get());
+        PyTuple_SET_ITEM(args.get(), static_cast<Py_ssize_t>(i), operands[i]->object.get());
+    }
+    PyRef example =
+        fn && args ? PyRef::steal(PyObject_Call(fn.get(), args.get(), nullptr)) : PyRef();
     if (!example) {
         // e.g. a floor division by zero: the constant path raises it as CPython would.
         PyErr_Clear();
         return nullptr;
     }
-    auto operand = [&](const ValuePtr &v) {
-        return v->kind == K::SymInt ? NodeArg::ofNode(symIntNode(v)) : NodeArg::ofConst(v->object);
-    };
-    std::string node =
-        m_graph->addCall("call_function", "operator." + name, fn, {operand(a), operand(b)}, {});
+    std::vector<NodeArg> nodeArgs;
+    for (const ValuePtr &v : operands)
+        nodeArgs.push_back(v->kind == K::SymInt ? NodeArg::ofNode(symIntNode(v))
+                                                : NodeArg::ofConst(v->object));
+    std::string node = m_graph->addCall("call_function", "operator." + name, fn, nodeArgs, {});
     std::vector<SourceSite> stack = userStack();
     m_graph->last().site = stack.back();
     if (stack.size() > 1)
         m_graph->last().inlineStack.assign(stack.begin(), stack.end() - 1);
     auto r = std::make_shared<SymIntValue>(example);
     r->node = node;
-    for (const ValuePtr &v : {a, b})
+    for (const ValuePtr &v : operands)
         if (v->kind == K::SymInt)
             r->operands.push_back(v);
     return r;

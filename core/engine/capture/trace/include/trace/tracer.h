@@ -182,6 +182,7 @@ public:
     // the arguments are moved, not read (a SymInt among them stays symbolic).
     bool inlinesPlainly(const ValuePtr &fn) const;
     ValuePtr symIntArithmetic(const std::string &name, const ValuePtr &a, const ValuePtr &b);
+    ValuePtr symIntUnary(const std::string &name, const ValuePtr &v); // -n, +n (null: not one)
     ValuePtr loadCell(const ValuePtr &cell);
     void storeCell(const ValuePtr &cell, ValuePtr value);
     void recordSideEffect(SideEffect effect) { m_sideEffects.push_back(std::move(effect)); }
@@ -205,6 +206,8 @@ private:
     bool keepsSymIntsAt(const CodeInstruction &ins) const;
     void specializeNestedSymInts(const ValuePtr &container, std::set<const Value *> &seen);
     void settleSymIntsAtExit();
+    // An operator.<name> node on int operands whose result is again a SymInt.
+    ValuePtr symIntCall(const std::string &name, const std::vector<ValuePtr> &operands);
     TraceStart m_start;
     std::vector<std::unique_ptr<Frame>> m_frames;
     std::shared_ptr<GraphBuilder> m_graph;

@@ -248,4 +248,16 @@ assert cnt.frame_count == 2, cnt.frame_count
 (record,) = capture.records()
 assert "operator.neg" in [n["target"] for n in record["graphs"][1]["nodes"]]
 
+
+# isinstance() of the int and len() of a tuple holding it read no value: no recompile per value.
+def checked(x, n):
+    sizes = (n, 1)
+    if isinstance(n, int) and len(sizes) == 2:
+        return x * sizes[0]
+    return x
+
+
+cnt = check_calls(checked, [(x, 2), (x, 3), (x, 4), (x, 5)])
+assert cnt.frame_count == 2, cnt.frame_count
+
 print("dynamic int checks passed")

@@ -173,7 +173,13 @@ bool Tracer::keepsSymIntsAt(const CodeInstruction &ins) const {
         const ValuePtr *second = fromTop(static_cast<size_t>(ins.arg));
         if (!head || !second)
             return false;
-        return inlinesPlainly((*head)->kind == K::Null ? *second : *head);
+        const ValuePtr &callee = (*head)->kind == K::Null ? *second : *head;
+        // len() of a container and isinstance() read no item's value (an int input's type is
+        // guarded by TYPE_MATCH).
+        if (callee->kind == K::Builtin && (callee->object.get() == py::builtin("len") ||
+                                           callee->object.get() == py::builtin("isinstance")))
+            return true;
+        return inlinesPlainly(callee);
     }
     case CALL_FUNCTION_EX: {
         const ValuePtr *fn = fromTop((ins.arg & 1) ? 2 : 1);

@@ -161,4 +161,103 @@ assert cnt.frame_count == 2, cnt.frame_count
 cnt = check_calls(scale, [(x, 2), (x, 3), (x, 4)], dynamic=False)
 assert cnt.frame_count == 3, cnt.frame_count
 
+# Moved, not read: into an inlined user function (positional, keyword, *args, **kwargs, a
+# method), packed into a tuple or list and unpacked, returned inside a tuple. One recompile,
+# then hits; the int is still a graph input of the second graph.
+def helper(x, k):
+    return x * k + k
+
+
+def helper_packed(x, *rest, scale=1, **extra):
+    return x * scale + rest[0] + extra["tag"]
+
+
+class Shifter:
+    def shift(self, x, k):
+        return x + k
+
+
+shifter = Shifter()
+
+
+def moved(x, n):
+    a = helper(x, n)
+    b = helper_packed(x, n, scale=n, tag=n)
+    pair = (n, n + 1)
+    first, second = pair
+    items = [first, second]
+    c, d = items
+    return a + b + shifter.shift(x, c) + d, (n, d)
+
+
+values = [(x, 2), (x, 3), (x, 4), (x, 5), (x, -1), (x, 4)]
+cnt = check_calls(moved, values)
+assert cnt.frame_count == 2, cnt.frame_count
+first, second = entries()
+assert ("TYPE_MATCH", "L['n']") in second and ("EQUALS_MATCH", "L['n']") not in second
+
+
+# Read behind the move: each reader still specialises it (a shape from a tuple, a branch inside
+# the callee, a container handed to a builtin), so every new value recompiles and no result is
+# one traced for another value.
+def branches(x, k):
+    if k > 3:
+        return x + k
+    return x - k
+
+
+def read_after_move(x, n):
+    shape = (n, -1)
+    y = x.reshape(shape)
+    return branches(y, n), max([n, 2]), sum((n, 1))
+
+
+cnt = check_calls(read_after_move, [(x, 2), (x, 3), (x, 2), (x, 4), (x, 3), (x, 6)])
+assert cnt.frame_count == 4, cnt.frame_count
+
+
+# A tuple holding the SymInt that escapes through a break (the exit rebuilds it from the
+# graph's outputs) and one stored on an object.
+class Holder:
+    pass
+
+
+holder = Holder()
+
+
+def escapes(x, n):
+    kept = (n, n * 2)
+    holder.kept = kept
+    torch._dynamo.graph_break()
+    return x + kept[1], holder.kept
+
+
+check_calls(escapes, [(x, 1), (x, 2), (x, 3), (x, 7)])
+assert holder.kept == (7, 14), holder.kept
+
+
+# -n and +n are int operations too: one recompile, then hits, and the results are the new
+# value's (the graph computes operator.neg on the int input).
+def negated(x, n):
+    m = -n
+    return x * m + (+n), -m
+
+
+cnt = check_calls(negated, [(x, 2), (x, 3), (x, -4), (x, 0), (x, 9)])
+assert cnt.frame_count == 2, cnt.frame_count
+(record,) = capture.records()
+assert "operator.neg" in [n["target"] for n in record["graphs"][1]["nodes"]]
+
+
+# isinstance() of the int and len() of a tuple holding it read no value: no recompile per value.
+def checked(x, n):
+    sizes = (n, 1)
+    if isinstance(n, int) and len(sizes) == 2:
+        return x * sizes[0]
+    return x
+
+
+cnt = check_calls(checked, [(x, 2), (x, 3), (x, 4), (x, 5)])
+assert cnt.frame_count == 2, cnt.frame_count
+
 print("dynamic int checks passed")

@@ -345,6 +345,8 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
 
 namespace {
 ValuePtr unary(Tracer &t, const char *opName, const ValuePtr &v) {
+    if (ValuePtr sym = t.symIntUnary(opName, v))
+        return sym;
     PyRef fn = PyRef::steal(PyObject_GetAttrString(py::operatorModule(), opName));
     if (v->kind == K::Tensor)
         return t.callGraph("call_function", std::string("operator.") + opName, fn, fn.get(), {v},

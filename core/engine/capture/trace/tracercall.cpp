@@ -288,6 +288,32 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
     throw GraphBreak(BreakId::UnsupportedCall, "call to " + fn->describe());
 }
 
+bool Tracer::inlinesPlainly(const ValuePtr &fn) const {
+    // Mirrors call(): the kinds whose call ends in inlineCall without a handler reading the
+    // arguments first (the builtin table, nn.Module methods, torch functions).
+    auto plainPython = [](PyObject *f) {
+        return f && PyFunction_Check(f) && !PyObject_HasAttrString(f, "_dynascope_disabled") &&
+               !PyObject_HasAttrString(f, "_dynascope_is_compiling") &&
+               !BuiltinTable::instance().find(f);
+    };
+    switch (fn->kind) {
+    case K::NestedFunction:
+        return true;
+    case K::UserFunction:
+        return plainPython(fn->object.get());
+    case K::BoundMethod: {
+        if (fn->as<MethodValue>()->self->kind == K::NNModule)
+            return false;
+        if (!fn->object)
+            return false;
+        std::string mod = py::moduleOf(fn->object.get());
+        return mod != "torch" && mod.rfind("torch.", 0) != 0 && plainPython(fn->object.get());
+    }
+    default:
+        return false;
+    }
+}
+
 ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
                             const std::vector<ValuePtr> &defaults, const ValuePtr &kwDefaults,
                             const std::vector<ValuePtr> &closure, SourcePtr fnSource,

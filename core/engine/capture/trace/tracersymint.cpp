@@ -1,7 +1,9 @@
 // Dynamic ints (Dynamo's SymNodeVariable): an int input that changed between calls is a graph
 // input guarded on its type only; arithmetic on it and its use as a tensor operand are graph
-// nodes. Every other use specialises it: its inputs are guarded to their values and it becomes
-// a constant again, so no path can read this trace's example value as if it held for every call.
+// nodes; it may be moved (stack, locals, tuples and lists built in the trace, the arguments of an
+// inlined user function, a return). Every other use specialises it, also inside a container:
+// its inputs are guarded to their values and it becomes a constant again, so no path can read
+// this trace's example value as if it held for every call.
 #include "shapes/shapepolicy.h"
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
@@ -9,6 +11,7 @@
 
 #include <opcode.h>
 
+#include <functional>
 #include <set>
 
 namespace dynascope {
@@ -18,8 +21,11 @@ namespace {
 using K = Value::Kind;
 
 // Instructions that move a SymInt without reading its value (loads, stores, stack shuffles,
-// the return) or that read it symbolically (BINARY_OP, through binaryOp). Before any other
-// instruction the SymInts on the frame's stack are specialised.
+// packing into a tuple or list, the call sequence's bookkeeping, the return) or that read it
+// symbolically (BINARY_OP, through binaryOp). Before any other instruction the SymInts on the
+// frame's stack are specialised (Tracer::keepsSymIntsAt decides the ones that depend on what
+// the stack holds: CALL, CALL_FUNCTION_EX, UNPACK_SEQUENCE, BINARY_SUBSCR,
+// UNARY_NEGATIVE/POSITIVE).
 bool keepsSymInts(int opcode) {
     switch (opcode) {
     case NOP:
@@ -42,6 +48,10 @@ bool keepsSymInts(int opcode) {
     case RETURN_VALUE:
     case JUMP_FORWARD:
     case JUMP_BACKWARD:
+    case BUILD_TUPLE:
+    case BUILD_LIST:
+    case KW_NAMES:
+    case PRECALL:
         return true;
     default:
         return false;
@@ -87,8 +97,15 @@ const std::string &Tracer::symIntNode(const ValuePtr &v) {
 }
 
 ValuePtr Tracer::specializeSymInt(const ValuePtr &v) {
-    if (v->kind != K::SymInt)
+    if (!v)
         return v;
+    if (v->kind != K::SymInt) {
+        // A tuple or list built in the trace (or a **kwargs dict of an inlined call) may hold
+        // SymInts: whoever reads the container reads them, so they are specialised in place.
+        std::set<const Value *> seen;
+        specializeNestedSymInts(v, seen);
+        return v;
+    }
     std::vector<ValuePtr> pending{v};
     while (!pending.empty()) {
         ValuePtr s = pending.back();
@@ -103,19 +120,100 @@ ValuePtr Tracer::specializeSymInt(const ValuePtr &v) {
     return c;
 }
 
+void Tracer::specializeNestedSymInts(const ValuePtr &container, std::set<const Value *> &seen) {
+    if (!seen.insert(container.get()).second)
+        return;
+    std::vector<ValuePtr> *items = nullptr;
+    if (auto *seq = container->tryAs<SequenceValue>())
+        items = &seq->items;
+    else if (auto *dict = container->tryAs<DictValue>())
+        items = &dict->values;
+    if (!items)
+        return;
+    for (ValuePtr &item : *items) {
+        if (!item)
+            continue;
+        if (item->kind == K::SymInt)
+            item = specializeSymInt(item);
+        else
+            specializeNestedSymInts(item, seen);
+    }
+}
+
+bool Tracer::keepsSymIntsAt(const CodeInstruction &ins) const {
+    if (keepsSymInts(ins.opcode))
+        return true;
+    const std::vector<ValuePtr> &stack = m_frames.back()->stack;
+    auto fromTop = [&stack](size_t depth) -> const ValuePtr * {
+        return depth < stack.size() && stack[stack.size() - 1 - depth]
+                   ? &stack[stack.size() - 1 - depth]
+                   : nullptr;
+    };
+    switch (ins.opcode) {
+    case UNPACK_SEQUENCE: {
+        // Unpacking a tuple or list moves its items; unpacking a SymInt itself reads it.
+        const ValuePtr *top = fromTop(0);
+        return top && (*top)->tryAs<SequenceValue>();
+    }
+    case UNARY_NEGATIVE:
+    case UNARY_POSITIVE: {
+        // Only the operand is read: a SymInt one stays symbolic (symIntUnary).
+        const ValuePtr *top = fromTop(0);
+        return top && (*top)->kind == K::SymInt;
+    }
+    case BINARY_SUBSCR: {
+        // A constant index or key into a tuple, list or dict moves the item it names.
+        const ValuePtr *key = fromTop(0), *container = fromTop(1);
+        return key && container && (*key)->kind == K::Constant &&
+               ((*container)->tryAs<SequenceValue>() || (*container)->tryAs<DictValue>());
+    }
+    case CALL: {
+        // [NULL, fn, args…] or [method, self, args…]: the callee decides.
+        const ValuePtr *head = fromTop(static_cast<size_t>(ins.arg) + 1);
+        const ValuePtr *second = fromTop(static_cast<size_t>(ins.arg));
+        if (!head || !second)
+            return false;
+        const ValuePtr &callee = (*head)->kind == K::Null ? *second : *head;
+        // len() of a container and isinstance() read no item's value (an int input's type is
+        // guarded by TYPE_MATCH).
+        if (callee->kind == K::Builtin && (callee->object.get() == py::builtin("len") ||
+                                           callee->object.get() == py::builtin("isinstance")))
+            return true;
+        return inlinesPlainly(callee);
+    }
+    case CALL_FUNCTION_EX: {
+        const ValuePtr *fn = fromTop((ins.arg & 1) ? 2 : 1);
+        return fn && inlinesPlainly(*fn);
+    }
+    default:
+        return false;
+    }
+}
+
 void Tracer::beginSymIntStep(const CodeInstruction &ins) {
     // Only a load straight onto the stack makes a dynamic int; a handler's own reads see
     // constants. (A frame a handler inlines steps itself and ends with RETURN_VALUE, which
     // leaves this false for the rest of the handler.)
     m_loadMayBeDynamic = ins.opcode == LOAD_FAST || ins.opcode == LOAD_DEREF ||
                          ins.opcode == LOAD_ATTR || ins.opcode == LOAD_GLOBAL;
-    if (!m_hasSymInts || keepsSymInts(ins.opcode))
+    if (!m_hasSymInts)
         return;
     std::vector<ValuePtr> &stack = frame().stack;
+    if (ins.opcode == BINARY_OP) {
+        // A SymInt operand is read symbolically; one inside a tuple or list operand (a graph
+        // argument, a concatenation) is read as a value.
+        std::set<const Value *> seen;
+        for (size_t i = stack.size() >= 2 ? stack.size() - 2 : 0; i < stack.size(); ++i)
+            if (stack[i] && stack[i]->kind != K::SymInt)
+                specializeNestedSymInts(stack[i], seen);
+        return;
+    }
+    if (keepsSymIntsAt(ins))
+        return;
     // An attribute read only looks at its owner, on top.
     bool topOnly = ins.opcode == LOAD_ATTR || ins.opcode == LOAD_METHOD;
     for (size_t i = topOnly && !stack.empty() ? stack.size() - 1 : 0; i < stack.size(); ++i)
-        if (stack[i] && stack[i]->kind == K::SymInt)
+        if (stack[i])
             stack[i] = specializeSymInt(stack[i]);
 }
 
@@ -123,27 +221,42 @@ ValuePtr Tracer::symIntArithmetic(const std::string &name, const ValuePtr &a, co
     bool symbolic = a->kind == K::SymInt || b->kind == K::SymInt;
     if (!symbolic || !isIntOperand(a) || !isIntOperand(b) || !isIntArithmetic(name))
         return nullptr;
+    return symIntCall(name, {a, b});
+}
+
+ValuePtr Tracer::symIntUnary(const std::string &name, const ValuePtr &v) {
+    // -n and +n of an int are ints (Dynamo's SymNodeVariable keeps them symbolic).
+    if (v->kind != K::SymInt || (name != "neg" && name != "pos"))
+        return nullptr;
+    return symIntCall(name, {v});
+}
+
+ValuePtr Tracer::symIntCall(const std::string &name, const std::vector<ValuePtr> &operands) {
     PyRef fn = PyRef::steal(PyObject_GetAttrString(py::operatorModule(), name.c_str()));
-    PyRef example = fn ? PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), a->object.get(),
-                                                                   b->object.get(), nullptr))
-                       : PyRef();
+    PyRef args = PyRef::steal(PyTuple_New(static_cast<Py_ssize_t>(operands.size())));
+    for (size_t i = 0; args && i < operands.size(); ++i) {
+        Py_INCREF(operands[i]->object.get());
+        PyTuple_SET_ITEM(args.get(), static_cast<Py_ssize_t>(i), operands[i]->object.get());
+    }
+    PyRef example =
+        fn && args ? PyRef::steal(PyObject_Call(fn.get(), args.get(), nullptr)) : PyRef();
     if (!example) {
         // e.g. a floor division by zero: the constant path raises it as CPython would.
         PyErr_Clear();
         return nullptr;
     }
-    auto operand = [&](const ValuePtr &v) {
-        return v->kind == K::SymInt ? NodeArg::ofNode(symIntNode(v)) : NodeArg::ofConst(v->object);
-    };
-    std::string node =
-        m_graph->addCall("call_function", "operator." + name, fn, {operand(a), operand(b)}, {});
+    std::vector<NodeArg> nodeArgs;
+    for (const ValuePtr &v : operands)
+        nodeArgs.push_back(v->kind == K::SymInt ? NodeArg::ofNode(symIntNode(v))
+                                                : NodeArg::ofConst(v->object));
+    std::string node = m_graph->addCall("call_function", "operator." + name, fn, nodeArgs, {});
     std::vector<SourceSite> stack = userStack();
     m_graph->last().site = stack.back();
     if (stack.size() > 1)
         m_graph->last().inlineStack.assign(stack.begin(), stack.end() - 1);
     auto r = std::make_shared<SymIntValue>(example);
     r->node = node;
-    for (const ValuePtr &v : {a, b})
+    for (const ValuePtr &v : operands)
         if (v->kind == K::SymInt)
             r->operands.push_back(v);
     return r;
@@ -157,8 +270,24 @@ void Tracer::settleSymIntsAtExit() {
     // frame slot is fetched from the region start. Without a compiled graph (no call node) there
     // are no outputs: such inputs are specialised.
     bool compiled = m_graph->callCount() > 0 && !m_graph->onlyGradModeCalls();
-    auto settle = [this, compiled](ValuePtr &v) {
-        if (!v || v->kind != K::SymInt || !v->source || v->source->isFrameSlot())
+    std::set<const Value *> seen;
+    std::function<void(ValuePtr &)> settle = [&](ValuePtr &v) {
+        if (!v)
+            return;
+        // A tuple or list the exit rebuilds holds its SymInts as graph outputs (or fetches).
+        if (auto *seq = v->tryAs<SequenceValue>()) {
+            if (seen.insert(v.get()).second)
+                for (ValuePtr &item : seq->items)
+                    settle(item);
+            return;
+        }
+        if (auto *dict = v->tryAs<DictValue>()) {
+            if (seen.insert(v.get()).second)
+                for (ValuePtr &item : dict->values)
+                    settle(item);
+            return;
+        }
+        if (v->kind != K::SymInt || !v->source || v->source->isFrameSlot())
             return;
         if (compiled)
             symIntNode(v);

@@ -175,8 +175,14 @@ public:
     bool isDynamicInt(PyObject *object, const SourcePtr &source) const;
     ValuePtr wrapDynamicInt(PyObject *object, SourcePtr source);
     const std::string &symIntNode(const ValuePtr &v);
+    // A SymInt becomes a constant; any other value has the SymInts it holds (tuple, list and
+    // dict items, at any depth) specialised in place and is returned as it was.
     ValuePtr specializeSymInt(const ValuePtr &v);
+    // Whether calling `fn` only binds its arguments into an inlined frame of Python code, so
+    // the arguments are moved, not read (a SymInt among them stays symbolic).
+    bool inlinesPlainly(const ValuePtr &fn) const;
     ValuePtr symIntArithmetic(const std::string &name, const ValuePtr &a, const ValuePtr &b);
+    ValuePtr symIntUnary(const std::string &name, const ValuePtr &v); // -n, +n (null: not one)
     ValuePtr loadCell(const ValuePtr &cell);
     void storeCell(const ValuePtr &cell, ValuePtr value);
     void recordSideEffect(SideEffect effect) { m_sideEffects.push_back(std::move(effect)); }
@@ -197,7 +203,11 @@ private:
     // Before each instruction: specialises the dynamic ints on the stack it would read, and
     // says whether its load may make one (m_loadMayBeDynamic).
     void beginSymIntStep(const CodeInstruction &ins);
+    bool keepsSymIntsAt(const CodeInstruction &ins) const;
+    void specializeNestedSymInts(const ValuePtr &container, std::set<const Value *> &seen);
     void settleSymIntsAtExit();
+    // An operator.<name> node on int operands whose result is again a SymInt.
+    ValuePtr symIntCall(const std::string &name, const std::vector<ValuePtr> &operands);
     TraceStart m_start;
     std::vector<std::unique_ptr<Frame>> m_frames;
     std::shared_ptr<GraphBuilder> m_graph;

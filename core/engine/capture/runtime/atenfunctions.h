@@ -17,9 +17,9 @@
 namespace dynascope {
 
 struct AtenFunctions {
-    using EmptyStridedCpu = decltype(static_cast<at::TensorBase (*)(
-                                         c10::IntArrayRef, c10::IntArrayRef, c10::ScalarType,
-                                         bool)>(&at::detail::empty_strided_cpu));
+    using EmptyStridedCpu =
+        decltype(static_cast<at::TensorBase (*)(c10::IntArrayRef, c10::IntArrayRef, c10::ScalarType,
+                                                bool)>(&at::detail::empty_strided_cpu));
     using WrapVariable = decltype(&THPVariable_Wrap);
     using Mm = decltype(&at::_ops::mm::call);
     using Addmm = decltype(&at::_ops::addmm::call);

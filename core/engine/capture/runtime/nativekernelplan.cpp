@@ -87,13 +87,11 @@ at::Tensor callExtern(const Plan::Extern &e, const std::vector<Plan::View> &view
     }
     if (!result.defined() || static_cast<int>(result.scalar_type()) != e.dtype ||
         !result.sizes().equals(e.sizes) || !result.strides().equals(e.strides))
-        throw std::runtime_error(std::string("dynascope: extern aten.") +
-                                 AtenFunctions::name(e.op) + " returned sizes " +
-                                 text(result.defined() ? result.sizes() : c10::IntArrayRef()) +
-                                 ", strides " +
-                                 text(result.defined() ? result.strides() : c10::IntArrayRef()) +
-                                 "; its plan was generated for " + text(e.sizes) + ", " +
-                                 text(e.strides));
+        throw std::runtime_error(
+            std::string("dynascope: extern aten.") + AtenFunctions::name(e.op) +
+            " returned sizes " + text(result.defined() ? result.sizes() : c10::IntArrayRef()) +
+            ", strides " + text(result.defined() ? result.strides() : c10::IntArrayRef()) +
+            "; its plan was generated for " + text(e.sizes) + ", " + text(e.strides));
     return result;
 }
 
@@ -165,15 +163,14 @@ bool NativeKernelPlan::consistent() const {
         switch (o.kind) {
         case Output::Kind::Fresh:
         case Output::Kind::Input:
-            if (o.index < 0 ||
-                static_cast<size_t>(o.index) >=
-                    (o.kind == Output::Kind::Fresh ? fresh.size() : inputs.size()))
+            if (o.index < 0 || static_cast<size_t>(o.index) >=
+                                   (o.kind == Output::Kind::Fresh ? fresh.size() : inputs.size()))
                 return false;
             break;
         case Output::Kind::Tensor:
         case Output::Kind::View:
-            if (!aten.wrap || !(o.kind == Output::Kind::Tensor ? readable(o.index, -1)
-                                                                : readable(-1, o.index)))
+            if (!aten.wrap ||
+                !(o.kind == Output::Kind::Tensor ? readable(o.index, -1) : readable(-1, o.index)))
                 return false;
             break;
         case Output::Kind::Constant:

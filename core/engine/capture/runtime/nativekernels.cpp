@@ -141,9 +141,9 @@ PyObject *nativeExterns(PyObject *, PyObject *) {
         const std::string missing = NativeKernelPlan::externMissing(static_cast<ExternOp>(i));
         PyRef why = missing.empty() ? PyRef::borrow(Py_None)
                                     : PyRef::steal(PyUnicode_FromString(missing.c_str()));
-        if (!why || PyDict_SetItemString(dict.get(),
-                                         NativeKernelPlan::externName(static_cast<ExternOp>(i)),
-                                         why.get()) < 0)
+        if (!why ||
+            PyDict_SetItemString(dict.get(), NativeKernelPlan::externName(static_cast<ExternOp>(i)),
+                                 why.get()) < 0)
             return nullptr;
     }
     return dict.release();

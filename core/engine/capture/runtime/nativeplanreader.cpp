@@ -166,9 +166,11 @@ bool readOutput(Plan &plan, PyObject *item) {
     if (!PyArg_ParseTuple(item, "sO:native_plan output", &kind, &what))
         return false;
     using Kind = Plan::Output::Kind;
-    static const std::pair<const char *, Kind> kinds[] = {
-        {"fresh", Kind::Fresh}, {"input", Kind::Input}, {"constant", Kind::Constant},
-        {"tensor", Kind::Tensor}, {"view", Kind::View}};
+    static const std::pair<const char *, Kind> kinds[] = {{"fresh", Kind::Fresh},
+                                                          {"input", Kind::Input},
+                                                          {"constant", Kind::Constant},
+                                                          {"tensor", Kind::Tensor},
+                                                          {"view", Kind::View}};
     Plan::Output o;
     bool known = false;
     for (const auto &k : kinds)
@@ -203,9 +205,8 @@ bool readResident(Plan &plan, PyObject *item) {
 std::shared_ptr<NativeKernelPlan> NativePlanReader::read(PyObject *args) {
     PyObject *inputs, *slots, *buffers, *sizes, *program, *views, *fresh, *outputs, *resident,
         *keep;
-    if (!PyArg_ParseTuple(args, "O!OOOOOOOOO:native_plan", &PyTuple_Type, &inputs, &slots,
-                          &buffers, &sizes, &program, &views, &fresh, &outputs, &resident,
-                          &keep))
+    if (!PyArg_ParseTuple(args, "O!OOOOOOOOO:native_plan", &PyTuple_Type, &inputs, &slots, &buffers,
+                          &sizes, &program, &views, &fresh, &outputs, &resident, &keep))
         return nullptr;
     auto plan = std::make_shared<NativeKernelPlan>();
     Plan &p = *plan;

@@ -20,8 +20,7 @@ bool TensorMemory::canAllocate() {
 }
 
 PyObject *TensorMemory::emptyStrided(const std::vector<int64_t> &sizes,
-                                     const std::vector<int64_t> &strides, int dtype,
-                                     void **data) {
+                                     const std::vector<int64_t> &strides, int dtype, void **data) {
     const AtenFunctions &f = AtenFunctions::get();
     if (!f.emptyStrided)
         return nullptr;

@@ -32,7 +32,7 @@ struct NativeKernelPlan {
     struct Fresh { // an output allocated on every call
         int slot = -1;
         std::vector<int64_t> sizes, strides;
-        int dtype = -1;          // c10::ScalarType
+        int dtype = -1;                  // c10::ScalarType
         PyRef size, stride, dtypeObject; // torch.empty_strided's arguments (the fallback)
     };
     // A strided view of the tensor in one B slot; the signature fixes its geometry (offset in

@@ -178,7 +178,25 @@ check("silu_tanh", lambda x: torch.nn.functional.silu(x) + x.tanh(), rnd(8, 64))
 check("fallback_middle", lambda x: torch.cumsum(x.sin() * 2, 1).cos() + 1, rnd(4, 9),
       fallbacks=["aten.cumsum.default"], native=False)  # a torch step: the Python runner
 check("extern_mm_epilogue", lambda x, w, b: torch.relu(x @ w + b), rnd(8, 16), rnd(16, 4),
-      rnd(4), fallbacks=[], native=False)
+      rnd(4), fallbacks=[], native=True)
+# Extern matmuls called from C++ on strided views of their operands, no copies: a linear layer's
+# transposed weight (addmm), a sliced and a transposed input, bmm, and outputs that are an extern's
+# result or a view of it.
+check("extern_linear", lambda x, w, b: torch.nn.functional.linear(x, w, b).tanh(), rnd(8, 16),
+      rnd(4, 16), rnd(4), native=True)
+check("extern_strided_inputs", lambda x, w: (x @ w).sigmoid(), rnd(9, 16)[:, ::2],
+      rnd(5, 8).t(), native=True)
+check("extern_sliced_in_graph", lambda x, w: (x[1:, 2:] @ w.t()[2:]).relu(), rnd(6, 7),
+      rnd(3, 7), native=True)
+check("extern_bmm", lambda a, b: torch.bmm(a, b.transpose(1, 2)) * 2, rnd(3, 4, 5),
+      rnd(3, 2, 5), native=True)
+check("extern_outputs", lambda x, w: (x @ w, (x @ w).t(), (x @ w).exp()), rnd(4, 6),
+      rnd(6, 3), native=True)
+check("extern_float64", lambda x, w, b: torch.addmm(b, x, w, beta=0.5, alpha=2).tanh(), rnd(
+    5, 3, dtype=torch.float64), rnd(3, 4, dtype=torch.float64), rnd(4, dtype=torch.float64),
+    native=True)
+check("extern_int64", lambda x, w: (x @ w) + 1, rnd(4, 3, dtype=torch.int64),
+      rnd(3, 2, dtype=torch.int64), native=True)
 check("view_output", lambda x: (x.t(), x * 2), rnd(3, 4), native=False)  # a view of an input
 check("bool_kernels", lambda a, b: torch.logical_or(torch.logical_and(a, b), ~a), rnd(5, 3, dtype=torch.bool),
       rnd(5, 3, dtype=torch.bool), native=True)

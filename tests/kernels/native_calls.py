@@ -1,7 +1,8 @@
-# The C++ call path of generated kernels (runtime/nativekernels.h): a graph of kernels only is
-# served from C++ after its first call; a graph with a torch step (an extern matmul) keeps the
-# Python runner. Every call is checked against eager; prints each record's call path and how
-# many calls C++ served, and how outputs are allocated, as one JSON line.
+# The C++ call path of generated kernels (runtime/nativekernels.h): a graph of kernels only, and
+# one with an extern matmul (called from C++ too unless DYNASCOPE_KERNELS_EXTERNS leaves mm out),
+# are served from C++ after their first call. Every call is checked against eager; prints each
+# record's call path, why not C++ where it is not, how many calls C++ served, and how outputs are
+# allocated, as one JSON line.
 import json
 
 import _dynascope_capture
@@ -30,5 +31,6 @@ for _ in range(CALLS):
     torch.testing.assert_close(compiled_linear(x, w), linear(x, w))
 records = dynascope.kernel_records()
 print("RECORD " + json.dumps({"paths": [r.get("call_path") for r in records],
+                              "reasons": [r.get("call_path_reason", "") for r in records],
                               "native_calls": [r.get("native_calls", 0) for r in records],
                               "allocator": _dynascope_capture.native_allocator()}))

@@ -1,6 +1,7 @@
 # One training step through backend="inductor" for the training tests of tst_kernels: a two-layer
 # MLP compiled, its mse loss and loss.backward() (the compiled backward) outside; gradients checked
-# against a copy of the model run eagerly; prints the forward and backward records as one line.
+# against a copy of the model run eagerly; prints the forward and backward records (status, call
+# path, why not C++, calls C++ served) as one line.
 import copy
 import json
 import warnings
@@ -39,4 +40,7 @@ assert type(loss.grad_fn.next_functions[0][0]).__name__ == "CompiledFunctionBack
 parts = [r for r in dynascope.kernel_records() if r["part"]]
 print("RECORD " + json.dumps({"parts": [r["part"] for r in parts],
                               "status": [r["status"] for r in parts],
+                              "paths": [r.get("call_path") for r in parts],
+                              "reasons": [r.get("call_path_reason", "") for r in parts],
+                              "native_calls": [r.get("native_calls", 0) for r in parts],
                               "partition": parts[0].get("partition")}))

@@ -3,6 +3,7 @@
 # gradient within dtype tolerance. A compiled case must have run the generated backward (the
 # output's grad_fn is the compiled Function) from two compiled records, parts forward and backward.
 # Usage: dynascope run training_suite.py [-k SUBSTRING] [-v]
+import os
 import sys
 
 import torch
@@ -71,9 +72,26 @@ def check(name, make, expanded=False, partitioner="min-cut"):
             f"the compiled backward did not run: grad_fn {differentiable[0].grad_fn}"
         parts = sorted((r["part"], r["status"]) for r in records()[before:])
         assert parts == [("backward", "compiled"), ("forward", "compiled")], f"records {parts}"
+        for r in records()[before:]:  # each half in one C++ call where its plan allows it
+            path = (r.get("call_path"), r.get("call_path_reason", ""))
+            assert path[0] == expected_path(r), f"{r['part']}: call path {path}"
+            assert r.get("native_calls", 0) == (1 if path[0] == "native" else 0), \
+                f"{r['part']}: {r.get('native_calls')} calls from C++ on path {path}"
         passed += 1
     except Exception as e:  # report every failing case, not only the first
         failures.append(f"{name}: {type(e).__name__}: {e}")
+
+
+# The extern ops C++ calls (DYNASCOPE_KERNELS_EXTERNS can leave some out, as if missing).
+NATIVE_EXTERNS = {"mm", "addmm", "bmm"}
+if os.environ.get("DYNASCOPE_KERNELS_EXTERNS") is not None:
+    NATIVE_EXTERNS &= set(os.environ["DYNASCOPE_KERNELS_EXTERNS"].split(","))
+
+
+def expected_path(record):
+    """"native" for a half whose torch steps are all extern ops C++ calls, else "python"."""
+    ops = {e["op"].split(".")[1] for e in record["externs"]}
+    return "python" if record["fallbacks"] or ops - NATIVE_EXTERNS else "native"
 
 
 def leaf(*shape, dtype=torch.float32, grad=True):
@@ -163,6 +181,36 @@ def activations_case():
     return fn, (x, t), [x]
 
 
+def transposed_matmul_case():
+    """Matmuls whose operands are transposed views of inputs: C++ passes them to addmm and mm
+    as views in both halves, no copies, and the forward saves views of its inputs."""
+    x, w, b = leaf(16, 8), leaf(5, 16), leaf(5)
+    fn = lambda x, w, b: torch.tanh(x.t() @ w.t() + b)  # noqa: E731
+    return fn, (x, w, b), [x, w, b]
+
+
+def sliced_matmul_case():
+    """A sliced weight read transposed: the forward from C++, the backward (slice_backward is a
+    fallback) through the Python runner."""
+    x, w, b = leaf(16, 8), leaf(5, 32), leaf(5)
+    fn = lambda x, w, b: torch.tanh(x.t() @ w[:, ::2].t() + b)  # noqa: E731
+    return fn, (x, w, b), [x, w, b]
+
+
+def bmm_case():
+    a, b = leaf(3, 4, 5), leaf(3, 2, 5)
+    return (lambda a, b: torch.bmm(a, b.transpose(1, 2)).sin()), (a, b), [a, b]
+
+
+def transposed_input_mlp_case():
+    model = MLP()
+    return model, (torch.randn(16, 8).t(), torch.randn(8, 4)), list(model.parameters())
+
+
+check("transposed_matmul", transposed_matmul_case)
+check("sliced_matmul", sliced_matmul_case)
+check("bmm", bmm_case)
+check("mlp_transposed_input", transposed_input_mlp_case)
 check("activations_and_losses", activations_case)
 check("broadcast", broadcast_case)
 check("non_contiguous", non_contiguous_case)

@@ -169,30 +169,69 @@ private slots:
         QCOMPARE(r.record.value("status").toArray(), QJsonArray({"compiled", "compiled"}));
     }
 
-    // The C++ call path: a graph of kernels only is served from C++ after its first call (which
-    // builds the plan), a graph with an extern matmul keeps the Python runner; outputs are made
-    // by LibTorch's allocator, or by torch.empty_strided when told to; switched off, every call
+    // The C++ call path: a graph of kernels only and a graph with an extern matmul are served
+    // from C++ after their first call (which builds the plan); outputs are made by LibTorch's
+    // allocator, or by torch.empty_strided when told to; with the mm symbol treated as missing
+    // the extern graph keeps the Python runner and its record says why; switched off, every call
     // goes through Python. native_calls.py checks each call against eager.
-    void nativeCallPathServesKernelsOnly() {
-        const QJsonArray bothPaths({"native", "python"});
+    void nativeCallPathServesKernelsAndExterns() {
+        const QJsonArray bothNative({"native", "native"});
         Result r = runScript(QStringLiteral("native_calls.py"), m_env);
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
-        QCOMPARE(r.record.value("paths").toArray(), bothPaths);
-        QCOMPARE(r.record.value("native_calls").toArray(), QJsonArray({4, 0}));
+        QCOMPARE(r.record.value("paths").toArray(), bothNative);
+        QCOMPARE(r.record.value("native_calls").toArray(), QJsonArray({4, 4}));
         QCOMPARE(r.record.value("allocator").toString(), QStringLiteral("aten"));
 
         QProcessEnvironment env = m_env;
         env.insert(QStringLiteral("DYNASCOPE_KERNELS_ALLOCATOR"), QStringLiteral("python"));
         Result viaPython = runScript(QStringLiteral("native_calls.py"), env);
         QVERIFY2(viaPython.exitCode == 0, qPrintable(describe(viaPython)));
-        QCOMPARE(viaPython.record.value("native_calls").toArray(), QJsonArray({4, 0}));
+        QCOMPARE(viaPython.record.value("native_calls").toArray(), QJsonArray({4, 4}));
         QCOMPARE(viaPython.record.value("allocator").toString(), QStringLiteral("python"));
+
+        QProcessEnvironment noMm = m_env;
+        noMm.insert(QStringLiteral("DYNASCOPE_KERNELS_EXTERNS"), QStringLiteral("addmm,bmm"));
+        Result missing = runScript(QStringLiteral("native_calls.py"), noMm);
+        QVERIFY2(missing.exitCode == 0, qPrintable(describe(missing)));
+        QCOMPARE(missing.record.value("paths").toArray(), QJsonArray({"native", "python"}));
+        QCOMPARE(missing.record.value("native_calls").toArray(), QJsonArray({4, 0}));
+        const QString reason = missing.record.value("reasons").toArray().at(1).toString();
+        QVERIFY2(reason.contains(QLatin1String("at::_ops::mm::call")) &&
+                     reason.contains(QLatin1String("DYNASCOPE_KERNELS_EXTERNS")),
+                 qPrintable(reason));
 
         env.insert(QStringLiteral("DYNASCOPE_KERNELS_NATIVE"), QStringLiteral("0"));
         Result off = runScript(QStringLiteral("native_calls.py"), env);
         QVERIFY2(off.exitCode == 0, qPrintable(describe(off)));
         QCOMPARE(off.record.value("paths").toArray(), QJsonArray({"python", "python"}));
         QCOMPARE(off.record.value("native_calls").toArray(), QJsonArray({0, 0}));
+    }
+
+    // A training step calls each half's native plan in one C++ call: forward (addmm) and
+    // backward (mm) both on the C++ path, gradients equal eager's (one_training_step.py asserts
+    // them). With addmm treated as missing the forward falls back to the Python runner, its
+    // record names the symbol, the backward stays in C++, and the gradients are still eager's.
+    void trainingHalvesRunFromCpp() {
+        Result r = runScript(QStringLiteral("one_training_step.py"), m_env);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(r.record.value("paths").toArray(), QJsonArray({"native", "native"}));
+        QCOMPARE(r.record.value("native_calls").toArray(), QJsonArray({1, 1}));
+
+        QProcessEnvironment env = m_env;
+        env.insert(QStringLiteral("DYNASCOPE_KERNELS_EXTERNS"), QStringLiteral("mm,bmm"));
+        Result missing = runScript(QStringLiteral("one_training_step.py"), env);
+        QVERIFY2(missing.exitCode == 0, qPrintable(describe(missing)));
+        QCOMPARE(missing.record.value("paths").toArray(), QJsonArray({"python", "native"}));
+        QCOMPARE(missing.record.value("native_calls").toArray(), QJsonArray({0, 1}));
+        const QString reason = missing.record.value("reasons").toArray().at(0).toString();
+        QVERIFY2(reason.contains(QLatin1String("at::_ops::addmm::call")), qPrintable(reason));
+
+        // The whole training suite's MLP cases under the same switch: eager's gradients.
+        Result suite = runDynascope({QStringLiteral("run"), kernelsDir + "/training_suite.py",
+                                     QStringLiteral("-k"), QStringLiteral("mlp")},
+                                    env);
+        QVERIFY2(suite.exitCode == 0 && suite.out.contains(QLatin1String(" 0 failed")),
+                 qPrintable(describe(suite)));
     }
 
     // A miss compiles and writes the entry (folder 0700); a second process loads it (a hit).

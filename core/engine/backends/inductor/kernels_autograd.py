@@ -2,7 +2,8 @@
 The graph and its backward are traced together (make_fx over torch.autograd.grad: the joint
 graph), split by kernels_partition into a forward and a backward graph, both compiled like any
 graph, and run by CompiledFunction, a torch.autograd.Function whose forward runs the forward
-kernels and saves what the partition says, and whose backward runs the backward kernels."""
+kernels and saves what the partition says, and whose backward runs the backward kernels (each
+half one call into the capture core's C++ path when its plan is native)."""
 
 import torch
 from torch.fx.experimental.proxy_tensor import make_fx
@@ -145,8 +146,12 @@ class CompiledFunction(torch.autograd.Function):
         for i, (shape, dtype) in zip(joint.tangent_outputs, joint.tangent_layouts):
             g = grad_outputs[i]
             tangents.append(torch.zeros(shape, dtype=dtype) if g is None else g)
-        args = conform(list(ctx.saved_tensors) + tangents, plan.backward_layouts)
-        grads = plan.backward_run(args)
+        args = list(ctx.saved_tensors) + tangents
+        # Arguments already in the generated layouts go to C++ as they are (the usual case);
+        # others are copied into those layouts first.
+        grads = plan.backward_run.try_native(args)
+        if grads is None:
+            grads = plan.backward_run(conform(args, plan.backward_layouts))
         result = [None] * plan.num_primals
         for position, g in zip(joint.grad_inputs, grads):
             result[position] = g

@@ -111,22 +111,30 @@ def load(lowered, source, record):
 
 
 def attach_native(graph, plan, inputs):
-    """Hands a ready plan of kernels only to the capture core: from the next call with this
-    signature on, a cache hit runs its kernels from C++ (runtime/nativekernels.h) and this
-    graph's __call__ is not called. Plans with torch steps, or whose graph switches grad mode,
-    stay with the Python runner (and so do calls that need autograd); the record's `call_path`
-    says which."""
-    spec = plan.run.native
+    """Hands a ready plan of kernels and extern matmuls to the capture core: from the next call
+    with this signature on, a cache hit runs it from C++ (runtime/nativekernels.h) and this
+    graph's __call__ is not called. Plans with fallbacks, or whose graph switches grad mode, stay
+    with the Python runner (and so do calls that need autograd); the record's `call_path` says
+    which, and `call_path_reason` why not C++."""
+    spec, reason = plan.run.native
     handle = None
-    if spec is not None and config.native_calls and not graph.switches_grad:
+    if not config.native_calls:
+        reason = "switched off (native_calls)"
+    elif graph.switches_grad:
+        reason = "the graph switches grad mode"
+    elif spec is not None:
         try:
-            handle = _dynascope_capture.attach_native_plan(graph, tuple(inputs), *spec,
-                                                           list(graph.params), plan.run)
+            made = _dynascope_capture.native_plan(tuple(inputs), *spec, plan.run)
+            handle = _dynascope_capture.attach_native_plan(graph, made, list(graph.params))
+            reason = None if handle is not None else "C++ serves no more signatures of this graph"
         except Exception as e:  # the Python runner still serves the plan
+            reason = f"{type(e).__name__}: {e}"
             warnings.warn(f"dynascope: graph {graph.graph_id} calls its kernels from Python "
-                          f"({type(e).__name__}: {e})", KernelWarning)
+                          f"({reason})", KernelWarning)
     plan.native = handle
     plan.record["call_path"] = "native" if handle is not None else "python"
+    if reason:
+        plan.record["call_path_reason"] = reason
     if handle is not None:
         plan.record["native_calls"] = 0
         kernels_config._native.append((plan.record, handle))

@@ -1,13 +1,16 @@
 """The per-call runner of a built plan: writes the data pointers of inputs and fresh outputs
 into the pointer array B, calls the segments (ctypes) and the torch steps in order, and returns
-the outputs; a graph of kernels only takes a short path. profile() times each kernel alone."""
+the outputs; a graph of kernels only takes a short path. profile() times each kernel alone, and
+`native` is what the capture core's C++ path needs to run the plan (kernels_native.spec)."""
 
 import ctypes
+import functools
 
 import torch
 
 from _dynascope_shim import kernels_ir as ir
 from _dynascope_shim import kernels_lower as lower
+from _dynascope_shim import kernels_native as native
 
 
 def _resolve(a, env):
@@ -59,33 +62,6 @@ def _invoker(step):
     return invoke
 
 
-def _native_spec(program, outputs, fresh, position, inputs, input_count, B, S):
-    """What the capture core's C++ call path needs to run a plan of kernels only: the arguments
-    of _dynascope_capture.attach_native_plan after owner and inputs, but params and keep. None
-    when the plan has torch steps, or an output that is a view or a buffer not made per call:
-    the Python runner serves those."""
-    if any(kind != "segment" for kind, _ in program):
-        return None
-    fresh_index = {p: i for i, (p, _, _, _) in enumerate(fresh)}
-    out = []
-    for kind, what in outputs:
-        if kind == "buffer":
-            if position.get(what) not in fresh_index:
-                return None
-            out.append(("fresh", fresh_index[position[what]]))
-        elif kind in ("input", "constant"):
-            out.append((kind, what))
-        else:
-            return None
-    slots = [-1] * input_count
-    for i, p in inputs:
-        slots[i] = p
-    made = [(p, tuple(int(n) for n in size), tuple(int(n) for n in stride), dtype,
-             torch.empty(0, dtype=dtype)) for p, size, stride, dtype in fresh]
-    entries = [ctypes.cast(fn, ctypes.c_void_p).value for kind, fn in program]
-    return (slots, [B[i] or 0 for i in range(len(B))], list(S), entries, made, out)
-
-
 def make_runner(lowered, source, library, threads):
     """The per-call function of a plan: pointers into B, segments and torch steps in order."""
     names = source.buffer_names
@@ -128,7 +104,7 @@ def make_runner(lowered, source, library, threads):
                 program.append(("segment", entry[next(seg_iter)]))
                 in_segment = True
         else:
-            program.append(("step", (_invoker(item), item.outputs)))
+            program.append(("step", (_invoker(item), item.outputs, item)))
             in_segment = False
     outputs = lowered.outputs
     empty_strided = torch.empty_strided
@@ -151,7 +127,7 @@ def make_runner(lowered, source, library, threads):
             if kind == "segment":
                 what(Bp, Sp)
                 continue
-            invoke, names_out = what
+            invoke, names_out, _ = what
             result = invoke(env)
             results = result if isinstance(result, (tuple, list)) else [result]
             for name, t in zip(names_out, results):
@@ -198,8 +174,9 @@ def make_runner(lowered, source, library, threads):
 
     run.keep = (keep, B, S, library)  # the kernels hold raw addresses of these
     run.profile = profile
-    run.native = _native_spec(program, outputs, fresh, position, inputs, len(lowered.inputs), B,
-                              S)
+    run.native_spec = functools.partial(native.spec, lowered, program, outputs, fresh, position,
+                                        inputs, B, S, resident)
+    run.native = run.native_spec()
     if simple:
         out_pos = [position[n] for _, n in outputs]
         segs = [fn for _, fn in program]
@@ -216,7 +193,8 @@ def make_runner(lowered, source, library, threads):
                 fn(Bp, Sp)
             return tuple(env[p] for p in out_pos)
 
-        fast.keep, fast.profile, fast.native = run.keep, profile, run.native
+        fast.keep, fast.profile = run.keep, profile
+        fast.native, fast.native_spec = run.native, run.native_spec
         return fast
 
     return run

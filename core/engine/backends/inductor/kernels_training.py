@@ -1,7 +1,8 @@
 """A training plan: one input signature of a graph called under grad mode with inputs or
 parameters that require grad. Joint trace, partition, then the forward and the backward graph
 generated and built like any graph (two records, parts "forward" and "backward", in the same
-background build); a ready plan runs through kernels_autograd.CompiledFunction."""
+background build); a ready plan runs through kernels_autograd.CompiledFunction, each half in one
+call of the capture core's C++ path when it has no fallback (kernels_native.served)."""
 
 import time
 import warnings
@@ -10,6 +11,7 @@ from _dynascope_shim import kernels_autograd as autograd
 from _dynascope_shim import kernels_build as build
 from _dynascope_shim import kernels_config
 from _dynascope_shim import kernels_lower as lower
+from _dynascope_shim import kernels_native as native
 from _dynascope_shim import kernels_partition as partition
 
 
@@ -89,8 +91,13 @@ def prepare(graph, key, inputs):
 
     def finish():
         try:
-            plan.forward_run = _load_or_torch(backend, fw_lowered, fw_source, fw_record)
-            plan.backward_run = _load_or_torch(backend, bw_lowered, bw_source, bw_record)
+            forward = _load_or_torch(backend, fw_lowered, fw_source, fw_record)
+            backward = _load_or_torch(backend, bw_lowered, bw_source, bw_record)
+            label = f"graph {graph.graph_id}"
+            # the values saved for the backward and the gradients may be views of inputs
+            plan.forward_run = native.served(forward, fw_record, f"{label} forward",
+                                             joint.num_outputs)
+            plan.backward_run = native.served(backward, bw_record, f"{label} backward", 0)
         except build.BuildError as e:
             for r in (fw_record, bw_record):
                 r["path"] = r["path"] or e.path

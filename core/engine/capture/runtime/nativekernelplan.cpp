@@ -1,15 +1,22 @@
-// NativeKernelPlan: the signature check and the call of one plan's kernels.
+// NativeKernelPlan: the signature check and the call of one plan's program: kernels through their
+// entry points, extern matmuls through LibTorch (AtenFunctions), outputs made and wrapped in C++.
+// Compiled with LibTorch's headers: the extern calls take and return at::Tensor.
 #include "runtime/nativekernelplan.h"
 
+#include "atenfunctions.h"
 #include "runtime/tensormemory.h"
+
+#include <string>
 
 namespace dynascope {
 
 namespace {
 
+using Plan = NativeKernelPlan;
+
 // torch.empty_strided(size, stride, dtype=…) through a vectorcall: only used when LibTorch's
 // allocator could not be found (TensorMemory::canAllocate()).
-PyObject *emptyStridedFromPython(const NativeKernelPlan::Fresh &f, void **data) {
+PyObject *emptyStridedFromPython(const Plan::Fresh &f, void **data) {
     static PyObject *emptyStrided = [] {
         PyRef torch = PyRef::steal(PyImport_ImportModule("torch"));
         return torch ? PyObject_GetAttrString(torch.get(), "empty_strided") : nullptr;
@@ -24,21 +31,151 @@ PyObject *emptyStridedFromPython(const NativeKernelPlan::Fresh &f, void **data) 
     return t;
 }
 
+// A view of `base` with the plan's geometry, sharing its storage and version counter: what
+// as_strided makes, without a dispatcher call. No autograd view metadata: plans run without
+// autograd (under no_grad, or inside a training plan's autograd.Function).
+at::Tensor viewOf(const at::Tensor &base, const Plan::View &v) {
+    at::Tensor view = at::detail::make_tensor<c10::TensorImpl>(
+        c10::TensorImpl::VIEW, c10::Storage(base.storage()), base.key_set(), base.dtype());
+    c10::TensorImpl *impl = view.unsafeGetTensorImpl();
+    impl->set_sizes_and_strides(v.sizes, v.strides, base.storage_offset() + v.offset);
+    impl->set_version_counter(base.unsafeGetTensorImpl()->version_counter());
+    return view;
+}
+
+c10::Scalar scalarOf(const Plan::Number &n) {
+    return n.isFloat ? c10::Scalar(n.f) : c10::Scalar(n.i);
+}
+
+std::string text(c10::IntArrayRef values) {
+    std::string s = "[";
+    for (size_t i = 0; i < values.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(values[i]);
+    return s + "]";
+}
+
+// Calls one extern op on its operands; throws what LibTorch throws, and when the result's layout
+// is not the one the kernels after it were generated for (they read it by these strides).
+at::Tensor callExtern(const Plan::Extern &e, const std::vector<Plan::View> &views,
+                      const std::vector<const at::Tensor *> &bySlot) {
+    at::Tensor viewed[3];
+    const at::Tensor *arg[3] = {};
+    for (size_t i = 0; i < e.operands.size() && i < 3; ++i) {
+        const Plan::Operand &o = e.operands[i];
+        if (o.view < 0) {
+            arg[i] = bySlot[o.slot];
+        } else {
+            const Plan::View &v = views[o.view];
+            viewed[i] = viewOf(*bySlot[v.slot], v);
+            arg[i] = &viewed[i];
+        }
+    }
+    const AtenFunctions &f = AtenFunctions::get();
+    at::Tensor result;
+    switch (e.op) {
+    case ExternOp::Mm:
+        result = f.mm(*arg[0], *arg[1]);
+        break;
+    case ExternOp::Addmm:
+        result = f.addmm(*arg[0], *arg[1], *arg[2], scalarOf(e.beta), scalarOf(e.alpha));
+        break;
+    case ExternOp::Bmm:
+        result = f.bmm(*arg[0], *arg[1]);
+        break;
+    case ExternOp::Count:
+        break;
+    }
+    if (!result.defined() || static_cast<int>(result.scalar_type()) != e.dtype ||
+        !result.sizes().equals(e.sizes) || !result.strides().equals(e.strides))
+        throw std::runtime_error(
+            std::string("dynascope: extern aten.") + AtenFunctions::name(e.op) +
+            " returned sizes " + text(result.defined() ? result.sizes() : c10::IntArrayRef()) +
+            ", strides " + text(result.defined() ? result.strides() : c10::IntArrayRef()) +
+            "; its plan was generated for " + text(e.sizes) + ", " + text(e.strides));
+    return result;
+}
+
+// A new reference to a torch.Tensor for `t` (THPVariable_Wrap: the existing object if it has
+// one); null with a Python error.
+PyObject *wrap(at::Tensor t) {
+    PyObject *object = AtenFunctions::get().wrap(std::move(t));
+    if (!object && !PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "dynascope: a tensor could not be wrapped");
+    return object;
+}
+
 } // namespace
 
+const char *NativeKernelPlan::externName(ExternOp op) {
+    return AtenFunctions::name(op);
+}
+
+std::string NativeKernelPlan::externMissing(ExternOp op) {
+    return AtenFunctions::get().missing[static_cast<int>(op)];
+}
+
 bool NativeKernelPlan::consistent() const {
-    auto inB = [this](int slot) { return slot >= 0 && slot < static_cast<int>(buffers.size()); };
-    for (const Input &in : inputs)
+    const int slotCount = static_cast<int>(buffers.size());
+    auto inB = [slotCount](int slot) { return slot >= 0 && slot < slotCount; };
+    std::vector<bool> made(buffers.size(), false); // the slots that hold a tensor so far
+    for (const Input &in : inputs) {
         if (in.tensor && !inB(in.slot))
             return false;
-    for (const Fresh &f : fresh)
+        if (in.tensor)
+            made[in.slot] = true;
+    }
+    for (const Fresh &f : fresh) {
         if (!inB(f.slot) || f.sizes.size() != f.strides.size())
             return false;
-    for (const Output &o : outputs) {
-        size_t limit = o.kind == Output::Kind::Fresh ? fresh.size() : inputs.size();
-        if (o.kind != Output::Kind::Constant &&
-            (o.index < 0 || static_cast<size_t>(o.index) >= limit))
+        made[f.slot] = true;
+    }
+    for (const auto &r : resident) {
+        if (!inB(r.first))
             return false;
+        made[r.first] = true;
+    }
+    for (const View &v : views)
+        if (!inB(v.slot) || v.sizes.size() != v.strides.size())
+            return false;
+    auto readable = [&](int slot, int view) {
+        if (view >= 0)
+            return view < static_cast<int>(views.size()) && made[views[view].slot];
+        return inB(slot) && made[slot];
+    };
+    const AtenFunctions &aten = AtenFunctions::get();
+    for (const Step &step : program) {
+        const size_t limit = step.isExtern ? externs.size() : segments.size();
+        if (step.index < 0 || static_cast<size_t>(step.index) >= limit)
+            return false;
+        if (!step.isExtern)
+            continue;
+        const Extern &e = externs[step.index];
+        const size_t arity = e.op == ExternOp::Addmm ? 3 : 2;
+        if (e.op == ExternOp::Count || !aten.has(e.op) || e.operands.size() != arity ||
+            !inB(e.slot) || e.sizes.size() != e.strides.size())
+            return false;
+        for (const Operand &o : e.operands)
+            if (!readable(o.slot, o.view))
+                return false;
+        made[e.slot] = true;
+    }
+    for (const Output &o : outputs) {
+        switch (o.kind) {
+        case Output::Kind::Fresh:
+        case Output::Kind::Input:
+            if (o.index < 0 || static_cast<size_t>(o.index) >=
+                                   (o.kind == Output::Kind::Fresh ? fresh.size() : inputs.size()))
+                return false;
+            break;
+        case Output::Kind::Tensor:
+        case Output::Kind::View:
+            if (!aten.wrap ||
+                !(o.kind == Output::Kind::Tensor ? readable(o.index, -1) : readable(-1, o.index)))
+                return false;
+            break;
+        case Output::Kind::Constant:
+            break;
+        }
     }
     return !sizes.empty();
 }
@@ -79,36 +216,81 @@ bool NativeKernelPlan::run(PyObject *args, std::vector<PyRef> &out) {
         heapMade.resize(fresh.size());
         made = heapMade.data();
     }
-    for (size_t i = 0; i < fresh.size(); ++i) {
-        const Fresh &f = fresh[i];
+    size_t madeCount = 0;
+    auto release = [&] {
+        for (size_t j = 0; j < madeCount; ++j)
+            Py_DECREF(made[j]);
+    };
+    for (const Fresh &f : fresh) {
         PyObject *t = TensorMemory::emptyStrided(f.sizes, f.strides, f.dtype, &B[f.slot]);
         if (!t && !PyErr_Occurred())
             t = emptyStridedFromPython(f, &B[f.slot]);
         if (!t) {
-            for (size_t j = 0; j < i; ++j)
-                Py_DECREF(made[j]);
+            release();
             return false;
         }
-        made[i] = t;
+        made[madeCount++] = t;
     }
+    // The at::Tensor behind each slot, for extern calls and tensor outputs (kernels-only plans
+    // skip this): inputs and fresh outputs borrowed from their Python objects, extern results
+    // owned here until the call returns.
+    const bool withTensors = !externs.empty() || !views.empty();
+    std::vector<const at::Tensor *> bySlot(withTensors ? buffers.size() : 0, nullptr);
+    std::vector<at::Tensor> results(externs.size());
+    if (withTensors) {
+        for (size_t i = 0; i < inputs.size(); ++i)
+            if (inputs[i].slot >= 0)
+                bySlot[inputs[i].slot] = &THPVariable_Unpack(PyTuple_GET_ITEM(args, i));
+        for (const auto &r : resident)
+            bySlot[r.first] = &THPVariable_Unpack(r.second.get());
+        for (size_t i = 0; i < fresh.size(); ++i)
+            bySlot[fresh[i].slot] = &THPVariable_Unpack(made[i]);
+    }
+    const size_t firstOutput = out.size();
     const int64_t *S = sizes.data();
-    for (KernelEntry entry : segments)
-        entry(B, S);
-    for (const Output &o : outputs) {
-        switch (o.kind) {
-        case Output::Kind::Fresh:
-            out.push_back(PyRef::borrow(made[o.index]));
-            break;
-        case Output::Kind::Input:
-            out.push_back(PyRef::borrow(PyTuple_GET_ITEM(args, o.index)));
-            break;
-        case Output::Kind::Constant:
-            out.push_back(o.value);
-            break;
+    try {
+        for (const Step &step : program) {
+            if (!step.isExtern) {
+                segments[step.index](B, S);
+                continue;
+            }
+            const Extern &e = externs[step.index];
+            at::Tensor &result = results[step.index];
+            result = callExtern(e, views, bySlot);
+            bySlot[e.slot] = &result;
+            B[e.slot] = result.data_ptr();
         }
+        for (const Output &o : outputs) {
+            switch (o.kind) {
+            case Output::Kind::Fresh:
+                out.push_back(PyRef::borrow(made[o.index]));
+                break;
+            case Output::Kind::Input:
+                out.push_back(PyRef::borrow(PyTuple_GET_ITEM(args, o.index)));
+                break;
+            case Output::Kind::Constant:
+                out.push_back(o.value);
+                break;
+            case Output::Kind::Tensor:
+            case Output::Kind::View: {
+                PyObject *t = o.kind == Output::Kind::Tensor
+                                  ? wrap(*bySlot[o.index])
+                                  : wrap(viewOf(*bySlot[views[o.index].slot], views[o.index]));
+                if (!t)
+                    throw std::runtime_error(""); // the Python error is set
+                out.push_back(PyRef::steal(t));
+                break;
+            }
+            }
+        }
+    } catch (const std::exception &e) { // c10::Error from LibTorch (out of memory, a bad shape)
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_RuntimeError, e.what());
+        out.resize(firstOutput);
+        release();
+        return false;
     }
-    for (size_t i = 0; i < fresh.size(); ++i)
-        Py_DECREF(made[i]);
+    release();
     ++calls;
     return true;
 }

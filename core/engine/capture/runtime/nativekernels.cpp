@@ -1,8 +1,9 @@
 // The native plans of a compiled graph, kept in a capsule on the graph object (they die with it),
-// and the module functions through which the inductor backend attaches them.
+// and the module functions through which the inductor backend makes, attaches and runs them.
 #include "runtime/nativekernels.h"
 
 #include "runtime/nativekernelplan.h"
+#include "runtime/nativeplanreader.h"
 #include "runtime/tensormemory.h"
 
 #include <memory>
@@ -60,127 +61,92 @@ NativeKernelGraph *graphFor(PyObject *owner) {
     return g;
 }
 
-std::vector<int64_t> int64List(PyObject *sequence) {
-    std::vector<int64_t> out;
-    PyRef fast = PyRef::steal(PySequence_Fast(sequence, "a sequence of ints"));
-    if (!fast)
-        return out;
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast.get()); ++i)
-        out.push_back(PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast.get(), i)));
-    return out;
+std::shared_ptr<NativeKernelPlan> *planOf(PyObject *handle) {
+    return static_cast<std::shared_ptr<NativeKernelPlan> *>(
+        PyCapsule_GetPointer(handle, kPlanCapsuleName));
 }
 
-// attach_native_plan(owner, inputs, slots, buffers, sizes, segments, fresh, outputs, params,
-// keep) -> a plan handle (native_calls), or None when the inputs cannot be served natively.
-//   inputs: the example inputs of the signature; slots: B position per input (-1: no tensor);
-//   buffers: B's initial contents (addresses); sizes: S; segments: entry addresses in order;
-//   fresh: (slot, sizes, strides, dtype, a tensor of that dtype) per output made each call;
-//   outputs: ("fresh", i) | ("input", i) | ("constant", value); params: tensors the graph reads
-//   itself; keep: what keeps the addresses valid.
+PyObject *tupleOf(std::vector<PyRef> &items) {
+    PyObject *tuple = PyTuple_New(static_cast<Py_ssize_t>(items.size()));
+    for (size_t i = 0; tuple && i < items.size(); ++i)
+        PyTuple_SET_ITEM(tuple, i, items[i].release());
+    return tuple;
+}
+
+// native_plan(inputs, slots, buffers, sizes, program, views, fresh, outputs, resident, keep) ->
+// a plan handle (NativePlanReader::read says what each argument holds).
+PyObject *nativePlan(PyObject *, PyObject *args) {
+    std::shared_ptr<NativeKernelPlan> plan = NativePlanReader::read(args);
+    if (!plan)
+        return nullptr;
+    return PyCapsule_New(new std::shared_ptr<NativeKernelPlan>(plan), kPlanCapsuleName,
+                         [](PyObject *c) { delete planOf(c); });
+}
+
+// attach_native_plan(owner, handle, params) -> handle, or None when the graph has as many plans
+// as C++ serves: from then on a cache hit of `owner` whose inputs match runs the plan from C++.
+//   params: tensors the graph reads itself (their requires_grad decides under grad mode).
 PyObject *attachNativePlan(PyObject *, PyObject *args) {
-    PyObject *owner, *inputs, *slots, *buffers, *sizes, *segments, *fresh, *outputs, *params,
-        *keep;
-    if (!PyArg_ParseTuple(args, "OO!OOOOOOOO:attach_native_plan", &owner, &PyTuple_Type, &inputs,
-                          &slots, &buffers, &sizes, &segments, &fresh, &outputs, &params, &keep))
+    PyObject *owner, *handle, *params;
+    if (!PyArg_ParseTuple(args, "OOO:attach_native_plan", &owner, &handle, &params))
         return nullptr;
-    auto plan = std::make_shared<NativeKernelPlan>();
-    std::vector<int64_t> slotList = int64List(slots);
-    if (PyErr_Occurred())
+    std::shared_ptr<NativeKernelPlan> *plan = planOf(handle);
+    if (!plan)
         return nullptr;
-    if (slotList.size() != static_cast<size_t>(PyTuple_GET_SIZE(inputs))) {
-        PyErr_SetString(PyExc_ValueError, "attach_native_plan: one slot per input");
-        return nullptr;
-    }
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(inputs); ++i) {
-        PyObject *value = PyTuple_GET_ITEM(inputs, i);
-        NativeKernelPlan::Input in;
-        in.type = Py_TYPE(value);
-        in.slot = static_cast<int>(slotList[i]);
-        in.tensor = in.slot >= 0;
-        if (in.tensor) {
-            in.facts = TensorAccess::read(value);
-            plan->inputsRequireGrad = plan->inputsRequireGrad || in.facts.requiresGrad;
-        } else {
-            in.value = PyRef::borrow(value);
-        }
-        plan->inputs.push_back(std::move(in));
-    }
-    for (int64_t address : int64List(buffers))
-        plan->buffers.push_back(reinterpret_cast<void *>(address));
-    plan->sizes = int64List(sizes);
-    for (int64_t address : int64List(segments))
-        plan->segments.push_back(reinterpret_cast<KernelEntry>(address));
-    if (PyErr_Occurred())
-        return nullptr;
-    PyRef freshList = PyRef::steal(PySequence_Fast(fresh, "fresh outputs"));
-    if (!freshList)
-        return nullptr;
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(freshList.get()); ++i) {
-        NativeKernelPlan::Fresh f;
-        PyObject *size = nullptr, *stride = nullptr, *dtype = nullptr, *example = nullptr;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(freshList.get(), i), "iO!O!OO", &f.slot,
-                              &PyTuple_Type, &size, &PyTuple_Type, &stride, &dtype, &example))
-            return nullptr;
-        f.size = PyRef::borrow(size);
-        f.stride = PyRef::borrow(stride);
-        f.dtypeObject = PyRef::borrow(dtype);
-        f.sizes = int64List(f.size.get());
-        f.strides = int64List(f.stride.get());
-        f.dtype = TensorAccess::read(example).dtype;
-        plan->fresh.push_back(std::move(f));
-    }
-    PyRef outputList = PyRef::steal(PySequence_Fast(outputs, "outputs"));
-    if (!outputList)
-        return nullptr;
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(outputList.get()); ++i) {
-        const char *kind = nullptr;
-        PyObject *what = nullptr;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(outputList.get(), i), "sO", &kind, &what))
-            return nullptr;
-        NativeKernelPlan::Output o;
-        std::string k = kind;
-        if (k == "constant") {
-            o.kind = NativeKernelPlan::Output::Kind::Constant;
-            o.value = PyRef::borrow(what);
-        } else {
-            o.kind = k == "fresh" ? NativeKernelPlan::Output::Kind::Fresh
-                                  : NativeKernelPlan::Output::Kind::Input;
-            o.index = static_cast<int>(PyLong_AsLong(what));
-        }
-        plan->outputs.push_back(std::move(o));
-    }
-    if (PyErr_Occurred())
-        return nullptr;
-    if (!plan->consistent()) {
-        PyErr_SetString(PyExc_ValueError, "attach_native_plan: a slot or index out of range");
-        return nullptr;
-    }
-    plan->keep = PyRef::borrow(keep);
     NativeKernelGraph *graph = graphFor(owner);
     if (!graph)
         return nullptr;
     if (graph->plans.size() >= kMaxPlans)
         Py_RETURN_NONE;
-    graph->params.clear();
     PyRef paramList = PyRef::steal(PySequence_Fast(params, "params"));
     if (!paramList)
         return nullptr;
+    graph->params.clear();
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(paramList.get()); ++i)
         graph->params.push_back(PyRef::borrow(PySequence_Fast_GET_ITEM(paramList.get(), i)));
-    graph->plans.push_back(plan);
+    graph->plans.push_back(*plan);
     anyAttached = true;
-    return PyCapsule_New(new std::shared_ptr<NativeKernelPlan>(plan), kPlanCapsuleName,
-                         [](PyObject *c) {
-                             delete static_cast<std::shared_ptr<NativeKernelPlan> *>(
-                                 PyCapsule_GetPointer(c, kPlanCapsuleName));
-                         });
+    return Py_NewRef(handle);
+}
+
+// run_native_plan(handle, inputs) -> the outputs tuple, or None when the inputs do not have the
+// plan's signature (the caller runs its Python runner): how a training plan's autograd.Function
+// calls its forward and backward halves, one C++ call each.
+PyObject *runNativePlan(PyObject *, PyObject *args) {
+    PyObject *handle, *inputs;
+    if (!PyArg_ParseTuple(args, "OO!:run_native_plan", &handle, &PyTuple_Type, &inputs))
+        return nullptr;
+    std::shared_ptr<NativeKernelPlan> *plan = planOf(handle);
+    if (!plan)
+        return nullptr;
+    if (!(*plan)->matches(inputs))
+        Py_RETURN_NONE;
+    std::shared_ptr<NativeKernelPlan> held = *plan;
+    std::vector<PyRef> outputs;
+    if (!held->run(inputs, outputs))
+        return nullptr;
+    return tupleOf(outputs);
 }
 
 // native_calls(handle) -> how many calls the plan served from C++.
 PyObject *nativeCalls(PyObject *, PyObject *handle) {
-    auto *plan = static_cast<std::shared_ptr<NativeKernelPlan> *>(
-        PyCapsule_GetPointer(handle, kPlanCapsuleName));
+    std::shared_ptr<NativeKernelPlan> *plan = planOf(handle);
     return plan ? PyLong_FromLong((*plan)->calls) : nullptr;
+}
+
+// native_externs() -> {op name: None when C++ calls it, else why not}.
+PyObject *nativeExterns(PyObject *, PyObject *) {
+    PyRef dict = PyRef::steal(PyDict_New());
+    for (int i = 0; dict && i < static_cast<int>(ExternOp::Count); ++i) {
+        const std::string missing = NativeKernelPlan::externMissing(static_cast<ExternOp>(i));
+        PyRef why = missing.empty() ? PyRef::borrow(Py_None)
+                                    : PyRef::steal(PyUnicode_FromString(missing.c_str()));
+        if (!why ||
+            PyDict_SetItemString(dict.get(), NativeKernelPlan::externName(static_cast<ExternOp>(i)),
+                                 why.get()) < 0)
+            return nullptr;
+    }
+    return dict.release();
 }
 
 // call_native(owner, inputs) -> the outputs tuple, or None when no native plan serves them
@@ -198,10 +164,7 @@ PyObject *callNative(PyObject *, PyObject *args) {
     case NativeCall::Served:
         break;
     }
-    PyObject *tuple = PyTuple_New(static_cast<Py_ssize_t>(outputs.size()));
-    for (size_t i = 0; tuple && i < outputs.size(); ++i)
-        PyTuple_SET_ITEM(tuple, i, outputs[i].release());
-    return tuple;
+    return tupleOf(outputs);
 }
 
 // native_allocator() -> "aten" (outputs made in C++) or "python" (torch.empty_strided).
@@ -224,9 +187,15 @@ bool passedTwice(PyObject *args, const std::vector<PyRef> &params) {
 }
 
 PyMethodDef nativeMethods[] = {
+    {"native_plan", nativePlan, METH_VARARGS,
+     "native_plan(inputs, slots, buffers, sizes, program, views, fresh, outputs, resident, "
+     "keep) -> handle"},
     {"attach_native_plan", attachNativePlan, METH_VARARGS,
-     "attach_native_plan(owner, inputs, slots, buffers, sizes, segments, fresh, outputs, "
-     "params, keep) -> handle or None"},
+     "attach_native_plan(owner, handle, params) -> handle or None"},
+    {"run_native_plan", runNativePlan, METH_VARARGS,
+     "run_native_plan(handle, inputs) -> outputs or None"},
+    {"native_externs", nativeExterns, METH_NOARGS,
+     "native_externs() -> {op: None, or why C++ does not call it}"},
     {"native_calls", nativeCalls, METH_O, "native_calls(handle) -> calls served from C++"},
     {"call_native", callNative, METH_VARARGS, "call_native(owner, inputs) -> outputs or None"},
     {"native_allocator", nativeAllocator, METH_NOARGS, "how native calls allocate outputs"},

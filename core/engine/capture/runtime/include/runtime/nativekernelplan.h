@@ -1,6 +1,7 @@
-// NativeKernelPlan: one input signature of a graph whose generated kernels run without Python:
-// the expected inputs, the pointer array B the kernels read (constants and temporaries filled
-// once), the size array S, the entry points, the outputs to allocate, and what to return.
+// NativeKernelPlan: one input signature of a graph whose generated kernels and extern matmuls run
+// without Python: the expected inputs, the pointer array B the kernels read (constants and
+// temporaries filled once), the size array S, the program (kernel entry points and extern calls
+// in order), the outputs to allocate, and what to return.
 #pragma once
 
 #include "guards/tensoraccess.h"
@@ -9,11 +10,16 @@
 #include <Python.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace dynascope {
 
 using KernelEntry = void (*)(void **, const int64_t *);
+
+// The extern calls a plan makes itself through LibTorch (AtenFunctions); a plan with any other
+// torch step keeps the Python runner.
+enum class ExternOp { Mm, Addmm, Bmm, Count };
 
 struct NativeKernelPlan {
     struct Input {
@@ -26,13 +32,42 @@ struct NativeKernelPlan {
     struct Fresh { // an output allocated on every call
         int slot = -1;
         std::vector<int64_t> sizes, strides;
-        int dtype = -1;          // c10::ScalarType
+        int dtype = -1;                  // c10::ScalarType
         PyRef size, stride, dtypeObject; // torch.empty_strided's arguments (the fallback)
     };
+    // A strided view of the tensor in one B slot; the signature fixes its geometry (offset in
+    // elements from the base's own).
+    struct View {
+        int slot = -1;
+        std::vector<int64_t> sizes, strides;
+        int64_t offset = 0;
+    };
+    struct Operand { // a tensor an extern call reads: the one in `slot`, or views[view]
+        int slot = -1;
+        int view = -1;
+    };
+    struct Number { // addmm's beta and alpha, int or float as in the graph
+        bool isFloat = false;
+        double f = 0;
+        int64_t i = 1;
+    };
+    struct Extern { // one extern call; its result's data pointer goes into B[slot]
+        ExternOp op = ExternOp::Mm;
+        std::vector<Operand> operands; // mm/bmm: self, mat2; addmm: self, mat1, mat2
+        Number beta, alpha;
+        int slot = -1;
+        int dtype = -1; // the result's layout the kernels were generated for
+        std::vector<int64_t> sizes, strides;
+    };
+    struct Step { // the program: a kernel entry point or an extern call, by index
+        bool isExtern = false;
+        int index = 0;
+    };
     struct Output {
-        enum class Kind { Fresh, Input, Constant };
+        // Tensor: the tensor in B slot `index` (an extern's result); View: views[index]
+        enum class Kind { Fresh, Input, Constant, Tensor, View };
         Kind kind = Kind::Fresh;
-        int index = 0; // into fresh, or into the inputs
+        int index = 0; // into fresh, the inputs, B or views
         PyRef value;   // Constant
     };
 
@@ -40,20 +75,31 @@ struct NativeKernelPlan {
     std::vector<void *> buffers; // B
     std::vector<int64_t> sizes;  // S: threads, then the size symbols' values
     std::vector<KernelEntry> segments;
+    std::vector<Extern> externs;
+    std::vector<Step> program;
+    std::vector<View> views;
     std::vector<Fresh> fresh;
     std::vector<Output> outputs;
+    std::vector<std::pair<int, PyRef>> resident; // B slot -> a constant or temporary tensor
     PyRef keep; // the Python runner: keeps the library, constants and temporaries alive
     long calls = 0;
     // An input requires grad (a module's parameter passed in): served under no_grad only, and
     // only when no tensor is passed twice (the Python side runs that eagerly).
     bool inputsRequireGrad = false;
 
-    // Every slot inside B, every output index inside fresh or the inputs, at least S[0].
+    // Every slot inside B, every index inside its list, every tensor an extern call or an output
+    // reads made before it, every extern op callable, at least S[0]; else a Python ValueError.
     bool consistent() const;
     // Whether `args` (the graph's inputs, a tuple) have this plan's signature.
     bool matches(PyObject *args) const;
-    // Runs the kernels on `args` and appends the graph's outputs; false with a Python error.
+    // Runs the program on `args` and appends the graph's outputs; false with a Python error.
     bool run(PyObject *args, std::vector<PyRef> &outputs);
+
+    // The op's aten name ("mm", "addmm", "bmm").
+    static const char *externName(ExternOp op);
+    // Why `op` cannot be called from C++ (its LibTorch symbol is missing, or
+    // DYNASCOPE_KERNELS_EXTERNS leaves it out); empty when it can.
+    static std::string externMissing(ExternOp op);
 };
 
 } // namespace dynascope

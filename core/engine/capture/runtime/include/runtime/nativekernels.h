@@ -1,6 +1,7 @@
-// The capture core's C++ call path for graphs of generated kernels only (issue 9): the inductor
-// backend hands each ready plan without torch steps to the core (attach_native_plan), and a cache
-// hit whose inputs have a plan's signature runs its kernels from C++, no Python runner between.
+// The capture core's C++ call path for graphs of generated kernels and extern matmuls (issue 9):
+// the inductor backend hands each ready plan without fallbacks to the core (native_plan,
+// attach_native_plan), and a cache hit whose inputs have a plan's signature runs its program from
+// C++, no Python runner between; a training plan's halves call theirs (run_native_plan).
 #pragma once
 
 #include "python/pyref.h"
@@ -19,7 +20,8 @@ enum class NativeCall { NotServed, Served, Failed };
 // training); Failed with a Python error.
 NativeCall callNativeKernels(PyObject *compiled, PyObject *args, std::vector<PyRef> &outputs);
 
-// attach_native_plan, native_calls, call_native and native_allocator on _dynascope_capture.
+// native_plan, attach_native_plan, run_native_plan, native_calls, call_native, native_externs
+// and native_allocator on _dynascope_capture.
 bool addNativeKernelFunctions(PyObject *module);
 
 } // namespace dynascope

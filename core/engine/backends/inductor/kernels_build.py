@@ -88,6 +88,7 @@ def _compiler_id(path):
             except (OSError, subprocess.SubprocessError):
                 version = "?"
             try:
+                os.makedirs(cache_root(), mode=0o700, exist_ok=True)
                 _write_atomic(memo, version)
             except OSError:
                 pass  # an unwritable cache: asked again by the next process

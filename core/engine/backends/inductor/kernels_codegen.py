@@ -5,8 +5,10 @@ Entry signature: void segmentN(void** B, const int64_t* S) — B holds every buf
 pointer (index = position in Source.buffer_names), S[0] the thread count, S[1 + k] the value of
 size symbol s<k>. Outer loops run under OpenMP only when threads > 1 and the work passes
 PARALLEL_THRESHOLD (a plain serial copy of the loop otherwise: an idle parallel region costs
-microseconds); inner loops carry `#pragma omp simd` and libm's SIMD variants are declared so
-sinf/expf/… vectorise although -fno-finite-math-only hides glibc's own declarations."""
+microseconds), and a plan of one thread gets only the serial loops; inner loops carry `#pragma
+omp simd` and libm's SIMD variants are declared so sinf/expf/… vectorise (glibc declares them
+only under __FAST_MATH__, which the build flags do not define); erf for float32 is an inline
+helper (kernels_ops.HELPERS)."""
 
 import re
 

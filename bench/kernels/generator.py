@@ -2,7 +2,9 @@
 # g++ alone on each generated source and on an empty one (the floor), a cached load in a fresh
 # process, and the kernels against eager (interleaved rounds, medians, one thread). Runs the
 # generator modules from the source tree in plain Python, so it needs no build:
-#   /usr/bin/python3.11 bench/kernels/generator.py [--rounds N] [--tree CHECKOUT]
+#   /usr/bin/python3.11 bench/kernels/generator.py [--rounds N] [--tree CHECKOUT] [--cpu-time]
+# --cpu-time: eager and kernel timed by this thread's CPU time, not wall time (on a machine
+# loaded by other processes, wall time mostly measures when the thread was descheduled).
 # --tree: the generator of another checkout (a "before" figure; its older signatures are
 # accepted). Run with XDG_CACHE_HOME set to an empty folder for cold figures.
 # The C++ call path and guards are not in these figures (`dynascope bench` has them).
@@ -75,12 +77,13 @@ def gxx_alone(source_text):
 
 
 def interleaved(fn, run, inputs, rounds):
+    clock = time.thread_time if "--cpu-time" in sys.argv else time.perf_counter
     eager, comp = [], []
     for r in range(rounds):
         for side in ((0, 1) if r % 2 == 0 else (1, 0)):
-            start = time.perf_counter()
+            start = clock()
             fn(*inputs) if side == 0 else run(inputs)
-            (eager if side == 0 else comp).append(time.perf_counter() - start)
+            (eager if side == 0 else comp).append(clock() - start)
     return statistics.median(eager), statistics.median(comp)
 
 

@@ -18,7 +18,8 @@ import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 shim = types.ModuleType("_dynascope_shim")
-TREE = sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv else os.path.join(HERE, "..", "..")
+TREE = (sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv
+        else os.path.join(HERE, "..", ".."))
 shim.__path__ = [os.path.join(TREE, "core", "engine", "backends", "inductor")]
 sys.modules["_dynascope_shim"] = shim
 
@@ -118,7 +119,8 @@ def main():
                                 "--tree", TREE],
                                capture_output=True, text=True, check=True)
         eager, comp = interleaved(fn, run, inputs, rounds)
-        print(f"{name:26} {split['nodes']:5d} {split['trace'] * 1e3:6.0f}m {split['lower+codegen'] * 1e3:6.0f}m "
+        print(f"{name:26} {split['nodes']:5d} {split['trace'] * 1e3:6.0f}m "
+              f"{split['lower+codegen'] * 1e3:6.0f}m "
               f"{split['g++'] * 1e3:6.0f}m {alone * 1e3:8.0f}m {float(child.stdout):10.2f}m "
               f"{eager * 1e3:8.2f}m {comp * 1e3:8.2f}m {eager / comp:5.2f}x", flush=True)
 

@@ -75,7 +75,8 @@ def _compiler_id(path):
     ident = (path, st.st_size, st.st_mtime_ns)
     if ident not in _compiler_ids:
         name = f"{path}:{st.st_size}:{st.st_mtime_ns}"
-        memo = os.path.join(cache_root(), "compiler-" + hashlib.sha256(name.encode()).hexdigest()[:16])
+        digest = hashlib.sha256(name.encode()).hexdigest()[:16]
+        memo = os.path.join(cache_root(), "compiler-" + digest)
         try:
             with open(memo, encoding="utf-8") as f:
                 version = f.read().strip()

@@ -366,8 +366,8 @@ def generate(schedule, threads=1):
               "#include <cstdint>", ""]
     if "std_max(" in body:
         header += ["static inline int64_t std_max(int64_t a, int64_t b) { return a > b ? a : b; }",
-                   "template <class... T> static inline int64_t std_max(int64_t a, int64_t b, T... r) "
-                   "{ return std_max(std_max(a, b), r...); }", ""]
+                   "template <class... T> static inline int64_t std_max(int64_t a, int64_t b, "
+                   "T... r) { return std_max(std_max(a, b), r...); }", ""]
     decls = _declarations(body)
     if decls:
         header += ['extern "C" {'] + decls + ["}", ""]

@@ -78,6 +78,15 @@ private slots:
         QVERIFY2(r.out.contains(QLatin1String(" 0 failed")), qPrintable(describe(r)));
     }
 
+    // The generated float32 erf (inline, no libm call) over a dense sweep against erf in double
+    // and GELU against eager, its loop vectorised (g++ -fopt-info-vec), double kept on libm,
+    // and no flush-to-zero after loading kernels: erf_accuracy.py asserts each and says OK.
+    void erfIsAccurateAndVectorised() {
+        Result r = runScript(QStringLiteral("erf_accuracy.py"), m_env, 300000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains(QLatin1String("ERF OK")), qPrintable(describe(r)));
+    }
+
     // Every case of training_suite.py: gradients of compiled forward + backward against eager
     // autograd.
     void trainingGradientsMatchEager() {

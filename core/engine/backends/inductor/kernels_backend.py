@@ -79,7 +79,7 @@ def generate(fx, inputs, record):
     schedule = sched.schedule(lowered)
     t2 = time.perf_counter()
     lowered.order = ["kernel" if isinstance(i, sched.Group) else i for i in schedule.items]
-    source = codegen.generate(schedule)
+    source = codegen.generate(schedule, _threads())
     t3 = time.perf_counter()
     record["times"].update({"lower": t2 - t1, "codegen": t3 - t2})
     record["source"] = source.text

@@ -15,14 +15,28 @@ import time
 
 from _dynascope_shim import kernels_codegen
 
-# Inductor's flags, plus three that keep elementwise arithmetic bit-identical to eager torch
-# (no reassociation, no x/y -> x*(1/y), no fused multiply-add): a debugger's compiled result
-# should equal the eager one. Reductions still vectorise (their omp simd clauses allow it).
-FLAGS = ["-O3", "-march=native", "-ffast-math", "-fno-finite-math-only", "-fno-associative-math",
-         "-fno-reciprocal-math", "-ffp-contract=off", "-fopenmp", "-fPIC", "-shared", "-std=c++17"]
-LIBS = ["-lmvec", "-lm"]
+# Inductor's flags (-O3 -march=native -ffast-math -fno-finite-math-only), spelled out as the
+# parts of -ffast-math that remain, plus three that keep elementwise arithmetic bit-identical to
+# eager torch (no reassociation, no x/y -> x*(1/y), no fused multiply-add): a debugger's compiled
+# result should equal the eager one. Reductions still vectorise (their omp simd clauses allow
+# it). -ffast-math itself is not passed: with it GCC 12 links crtfastmath.o into the shared
+# object, whose constructor turns on flush-to-zero and denormals-are-zero in the thread that
+# loads it, so loading a kernel would change what eager torch computes on subnormal numbers.
+FLAGS = ["-O3", "-march=native", "-fno-math-errno", "-fno-signed-zeros", "-fno-trapping-math",
+         "-fcx-limited-range", "-ffp-contract=off", "-fPIC", "-shared", "-std=c++17"]
+
+
+def source_flags(source):
+    """OpenMP's runtime only for a source with a parallel region (a serial source needs just its
+    simd pragmas, and then loads without libgomp); libmvec and libm only for a source that
+    declares libm functions (the generator's own helpers, erf for float32, are inline)."""
+    flags = ["-fopenmp" if "omp parallel" in source else "-fopenmp-simd"]
+    libs = ["-lmvec", "-lm"] if "__simd__" in source else []
+    return flags, libs
+
 
 _compiler_ids = {}
+_compilers = {}  # (DYNASCOPE_CXX, PATH) -> the compiler's path, looked up once
 _cpu = None
 _loaded = {}  # key -> ctypes.CDLL (one load per process and binary)
 
@@ -47,19 +61,39 @@ class Built:
 
 
 def compiler():
-    return shutil.which(os.environ.get("DYNASCOPE_CXX", "g++"))
+    name, path = os.environ.get("DYNASCOPE_CXX", "g++"), os.environ.get("PATH", "")
+    if (name, path) not in _compilers:
+        _compilers[(name, path)] = shutil.which(name)
+    found = _compilers[(name, path)]
+    return found if found is not None and os.path.exists(found) else None
 
 
 def _compiler_id(path):
+    """path:size:mtime:version. The version (g++ -dumpfullversion, a process of ~30 ms) is asked
+    once per compiler binary and kept beside the cache entries, so a cached load spawns nothing."""
     st = os.stat(path)
     ident = (path, st.st_size, st.st_mtime_ns)
     if ident not in _compiler_ids:
+        name = f"{path}:{st.st_size}:{st.st_mtime_ns}"
+        digest = hashlib.sha256(name.encode()).hexdigest()[:16]
+        memo = os.path.join(cache_root(), "compiler-" + digest)
         try:
-            version = subprocess.run([path, "-dumpfullversion"], capture_output=True, text=True,
-                                     timeout=30).stdout.strip()
-        except (OSError, subprocess.SubprocessError):
-            version = "?"
-        _compiler_ids[ident] = f"{path}:{st.st_size}:{st.st_mtime_ns}:{version}"
+            with open(memo, encoding="utf-8") as f:
+                version = f.read().strip()
+        except OSError:
+            version = ""
+        if not version:
+            try:
+                version = subprocess.run([path, "-dumpfullversion"], capture_output=True, text=True,
+                                         timeout=30).stdout.strip() or "?"
+            except (OSError, subprocess.SubprocessError):
+                version = "?"
+            try:
+                os.makedirs(cache_root(), mode=0o700, exist_ok=True)
+                _write_atomic(memo, version)
+            except OSError:
+                pass  # an unwritable cache: asked again by the next process
+        _compiler_ids[ident] = f"{name}:{version}"
     return _compiler_ids[ident]
 
 
@@ -83,13 +117,15 @@ def cache_root():
     return os.path.join(base, "dynascope", "kernels")
 
 
-def command(cxx, src, out):
-    return [cxx, *FLAGS, "-o", out, src, *LIBS]
+def command(cxx, src, out, source):
+    flags, libs = source_flags(source)
+    return [cxx, *FLAGS, *flags, "-o", out, src, *libs]
 
 
 def cache_key(source, cxx):
     h = hashlib.sha256()
-    for part in (source, " ".join(command(cxx, "kernel.cpp", "kernel.so")), _compiler_id(cxx),
+    for part in (source, " ".join(command(cxx, "kernel.cpp", "kernel.so", source)),
+                 _compiler_id(cxx),
                  _cpu_flags(), kernels_codegen.GENERATOR_VERSION):
         h.update(part.encode())
         h.update(b"\0")
@@ -124,15 +160,13 @@ def _entry_dir():
 
 
 def _try_load(entry):
-    so, sha = os.path.join(entry, "kernel.so"), os.path.join(entry, "kernel.sha256")
-    if not (os.path.exists(so) and os.path.exists(sha)):
-        return None
+    so = os.path.join(entry, "kernel.so")
     try:
-        with open(sha, encoding="utf-8") as f:
+        with open(os.path.join(entry, "kernel.sha256"), encoding="utf-8") as f:
             if f.read().strip() != _sha(so):
                 return None
         return ctypes.CDLL(so)
-    except OSError:
+    except OSError:  # no entry, a partial one, or a library that does not load: rebuilt
         return None
 
 
@@ -141,18 +175,23 @@ def build(source_text):
     cxx = compiler()
     if cxx is None:
         raise BuildError("no C++ compiler (g++) on PATH")
+    start = time.perf_counter()
     key = cache_key(source_text, cxx)
     if key in _loaded:
         lib, path = _loaded[key]
         return Built(lib, key, path, True, 0.0, 0.0)
+    # A hit reads the entry where it is: no folder made, no probe written (a cached load is the
+    # key, two small reads and dlopen; its time is the record's "load").
+    entry = os.path.join(cache_root(), key)
+    cpp = os.path.join(entry, "kernel.cpp")
+    lib = _try_load(entry)
+    if lib is not None:
+        _loaded[key] = (lib, cpp)
+        return Built(lib, key, cpp, True, 0.0, time.perf_counter() - start)
     root, note = _entry_dir()
     entry = os.path.join(root, key)
     cpp = os.path.join(entry, "kernel.cpp")
     start = time.perf_counter()
-    lib = _try_load(entry)
-    if lib is not None:
-        _loaded[key] = (lib, cpp)
-        return Built(lib, key, cpp, True, 0.0, time.perf_counter() - start, note)
     os.makedirs(entry, mode=0o700, exist_ok=True)
     with open(os.path.join(root, key + ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -168,7 +207,7 @@ def build(source_text):
                     os.remove(stale)  # a corrupt entry: rebuilt below
             fd, tmp_so = tempfile.mkstemp(dir=entry, prefix=".tmp-", suffix=".so")
             os.close(fd)
-            cmd = command(cxx, cpp, tmp_so)
+            cmd = command(cxx, cpp, tmp_so, source_text)
             try:
                 done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
             except (OSError, subprocess.SubprocessError) as e:

@@ -5,8 +5,10 @@ Entry signature: void segmentN(void** B, const int64_t* S) — B holds every buf
 pointer (index = position in Source.buffer_names), S[0] the thread count, S[1 + k] the value of
 size symbol s<k>. Outer loops run under OpenMP only when threads > 1 and the work passes
 PARALLEL_THRESHOLD (a plain serial copy of the loop otherwise: an idle parallel region costs
-microseconds); inner loops carry `#pragma omp simd` and libm's SIMD variants are declared so
-sinf/expf/… vectorise although -fno-finite-math-only hides glibc's own declarations."""
+microseconds), and a plan of one thread gets only the serial loops; inner loops carry `#pragma
+omp simd` and libm's SIMD variants are declared so sinf/expf/… vectorise (glibc declares them
+only under __FAST_MATH__, which the build flags do not define); erf for float32 is an inline
+helper (kernels_ops.HELPERS)."""
 
 import re
 
@@ -14,7 +16,7 @@ from _dynascope_shim import kernels_ir as ir
 from _dynascope_shim import kernels_ops as ops
 from _dynascope_shim import kernels_schedule as sched
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 PARALLEL_THRESHOLD = 32768
 
 
@@ -127,7 +129,9 @@ def _pointwise(w, node, k, table, parallel):
     _close_loops(w, len(vars_))
 
 
-def _reduction(w, node, k, table, parallel):
+def _reduction(w, node, k, table, parallel, mean_of=None):
+    """mean_of: a mean node over the same values as this var node; its result is the var's
+    first pass, stored here instead of summing the row again."""
     buf = node.buffer
     expr, _ = node.bodies
     expr = _hoist(w, expr, k, table_buffers)
@@ -190,26 +194,68 @@ def _reduction(w, node, k, table, parallel):
             w.line(f"if ({var}_nan) {var} = {ops.literal(float('nan'), acc_t)};")
         if var == "mean_":
             w.line(f"mean_ = mean_ / static_cast<{acc_t}>({numel});")
+            if mean_of is not None:
+                w.line(f"{_store(mean_of.buffer, mean_of.store_index())} = mean_;")
     if kind == "mean":
         w.line(f"{store} = acc / static_cast<{acc_t}>({numel});")
     elif kind == "var":
-        w.line(f"{store} = acc / static_cast<{acc_t}>({numel} - {node.correction});")
+        # an empty row: NaN as in eager (the mean is 0/0, and no squared deviation carries it)
+        w.line(f"{store} = ({numel}) == 0 ? {ops.literal(float('nan'), acc_t)} : "
+               f"acc / static_cast<{acc_t}>({numel} - {node.correction});")
     else:
         w.line(f"{store} = static_cast<{out_t}>(acc);")
 
 
-def _node_block(w, node, group, table, parallel, source):
+def _shared_means(group):
+    """var node name -> a mean node of the same group over the same values (layer norm's
+    var_mean): the var's first pass is that mean, so the row is summed once, not twice."""
+    pairs, taken = {}, set()
+    for v in group.nodes:
+        if v.kind != "reduction" or v.reduction != "var":
+            continue
+        for m in group.nodes:
+            if (m.kind == "reduction" and m.reduction == "mean" and m.name not in taken
+                    and m.inner == v.inner and m.buffer.dtype == v.buffer.dtype
+                    and group.bodies[m.name][0] == group.bodies[v.name][0]):
+                pairs[v.name] = m
+                taken.add(m.name)
+                break
+    return pairs
+
+
+def _node_block(w, node, group, table, parallel, source, mean_of=None):
+    """mean_of: the mean node stored by this var node's block (_shared_means)."""
     first = len(w.lines) + 1
-    what = node.reduction if node.kind == "reduction" else "pointwise"
-    w.line(f"// {node.name} = {what} of {', '.join(node.origins)}")
+    nodes = [node] + ([mean_of] if mean_of is not None else [])
+    what = ("var and mean" if mean_of is not None else node.reduction
+            if node.kind == "reduction" else "pointwise")
+    origins = dict.fromkeys(o for n in nodes for o in n.origins)
+    w.line(f"// {', '.join(n.name for n in nodes)} = {what} of {', '.join(origins)}")
     w.open("")
     node.bodies = group.bodies[node.name]
     if node.kind == "reduction":
-        _reduction(w, node, group.k, table, parallel)
+        _reduction(w, node, group.k, table, parallel, mean_of)
     else:
         _pointwise(w, node, group.k, table, parallel)
     w.close()
-    source.node_lines.setdefault(node.name, (first, len(w.lines)))
+    for n in nodes:
+        source.node_lines.setdefault(n.name, (first, len(w.lines)))
+
+
+def _node_blocks(w, group, table, parallel, source):
+    """Every node of the group in order; a var and its shared mean where the first of the two
+    stands (both read the same values, available there)."""
+    means = _shared_means(group)
+    var_of_mean = {m.name: v for v, m in means.items()}
+    by_name = {n.name: n for n in group.nodes}
+    done = set()
+    for node in group.nodes:
+        if node.name in done:
+            continue
+        var = by_name[var_of_mean[node.name]] if node.name in var_of_mean else node
+        mean = means.get(var.name)
+        _node_block(w, var, group, table, parallel, source, mean)
+        done.update([var.name] + ([mean.name] if mean is not None else []))
 
 
 def _work(group, table):
@@ -221,7 +267,8 @@ def _work(group, table):
                    f"std_max({', '.join(inner)})" if len(inner) > 1 else "1")
 
 
-def _kernel(w, group, table, index_of, source):
+def _kernel(w, group, table, index_of, source, parallel_copy):
+    """parallel_copy: emit the OpenMP copy of the loops beside the serial one (threads > 1)."""
     first = len(w.lines) + 1
     w.line(f"// {group.name}: {', '.join(n.name for n in group.nodes)}")
     w.open(f'extern "C" void {group.name}(void** B, const int64_t* S)')
@@ -233,12 +280,14 @@ def _kernel(w, group, table, index_of, source):
     for name in sorted(names, key=index_of):
         buf = table_buffers[name]
         w.line(f"{_ctype(buf.dtype)}* __restrict__ {name} = ({_ctype(buf.dtype)}*)B[{index_of(name)}];")
-    w.line("const int64_t nt = S[0];")
     syms_at = len(w.lines)
-    w.line(f"const bool par = nt > 1 && ({_work(group, table)}) >= {PARALLEL_THRESHOLD};")
+    if parallel_copy:
+        w.line("const int64_t nt = S[0];")
+        w.line(f"const bool par = nt > 1 && ({_work(group, table)}) >= {PARALLEL_THRESHOLD};")
     k = group.k
-    for parallel in (True, False):
-        w.open("if (par)" if parallel else "else")
+    for parallel in ((True, False) if parallel_copy else (False,)):
+        if parallel_copy:
+            w.open("if (par)" if parallel else "else")
         if k:
             n_outer = ir.iprod(table.syms(group.outer))
             if parallel:
@@ -252,13 +301,12 @@ def _kernel(w, group, table, index_of, source):
                 else:
                     w.line(f"const int64_t i{d} = {ir.paren(rest)} % {size};")
                     rest = f"{ir.paren(rest)} / {size}"
-            for node in group.nodes:
-                _node_block(w, node, group, table, False, source)
+            _node_blocks(w, group, table, False, source)
             w.close()
         else:
-            for node in group.nodes:
-                _node_block(w, node, group, table, parallel, source)
-        w.close()
+            _node_blocks(w, group, table, parallel, source)
+        if parallel_copy:
+            w.close()
     text = "\n".join(w.lines[body_start:])
     used = sorted({int(m) for m in re.findall(r"\bs(\d+)\b", text)})
     decl = [("    " + f"const int64_t s{u} = S[{u + 1}];") for u in used]
@@ -268,6 +316,10 @@ def _kernel(w, group, table, index_of, source):
 
 
 table_buffers = {}
+
+
+def _helpers(text):
+    return [source for name, source in ops.HELPERS.items() if re.search(rf"\b{name}\(", text)]
 
 
 def _declarations(text):
@@ -280,7 +332,9 @@ def _declarations(text):
     return out
 
 
-def generate(schedule):
+def generate(schedule, threads=1):
+    """threads: the plan's thread count (S[0]); with one thread the source holds only the serial
+    loops (a third less for g++ to compile, and no OpenMP runtime to load)."""
     lowered = schedule.lowered
     table = lowered.table
     global table_buffers
@@ -293,7 +347,7 @@ def generate(schedule):
     segment, segments = [], []
     for item in schedule.items:
         if isinstance(item, sched.Group):
-            _kernel(w, item, table, index_of, source)
+            _kernel(w, item, table, index_of, source, threads > 1)
             w.line()
             segment.append(item.name)
         elif segment:
@@ -309,13 +363,16 @@ def generate(schedule):
         source.segments.append(f"segment{n}")
     body = "\n".join(w.lines)
     header = [f"// Generated by Dynascope's kernel generator v{GENERATOR_VERSION}.",
-              "#include <cstdint>", "",
-              "static inline int64_t std_max(int64_t a, int64_t b) { return a > b ? a : b; }",
-              "template <class... T> static inline int64_t std_max(int64_t a, int64_t b, T... r) "
-              "{ return std_max(std_max(a, b), r...); }", ""]
+              "#include <cstdint>", ""]
+    if "std_max(" in body:
+        header += ["static inline int64_t std_max(int64_t a, int64_t b) { return a > b ? a : b; }",
+                   "template <class... T> static inline int64_t std_max(int64_t a, int64_t b, "
+                   "T... r) { return std_max(std_max(a, b), r...); }", ""]
     decls = _declarations(body)
     if decls:
         header += ['extern "C" {'] + decls + ["}", ""]
+    for helper in _helpers(body):
+        header += helper.split("\n") + [""]
     shift = len(header)
     source.kernel_lines = {k: (a + shift, b + shift) for k, (a, b) in source.kernel_lines.items()}
     source.node_lines = {k: (a + shift, b + shift) for k, (a, b) in source.node_lines.items()}

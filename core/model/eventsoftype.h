@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/event.h"
+#include "model/indexiterator.h"
 
 #include <cstddef>
 #include <iterator>
@@ -36,32 +37,7 @@ public:
     }
     const Json &back() const { return (*this)[size() - 1]; }
 
-    class const_iterator {
-    public:
-        using iterator_category = std::forward_iterator_tag;
-        using value_type = Json;
-        using difference_type = std::ptrdiff_t;
-        using pointer = const Json *;
-        using reference = const Json &;
-        const_iterator(const EventsOfType *of, size_t i) : m_of(of), m_i(i) {}
-        reference operator*() const { return (*m_of)[m_i]; }
-        pointer operator->() const { return &(*m_of)[m_i]; }
-        const_iterator &operator++() {
-            ++m_i;
-            return *this;
-        }
-        const_iterator operator++(int) {
-            const_iterator before = *this;
-            ++m_i;
-            return before;
-        }
-        bool operator==(const const_iterator &o) const { return m_i == o.m_i; }
-        bool operator!=(const const_iterator &o) const { return m_i != o.m_i; }
-
-    private:
-        const EventsOfType *m_of;
-        size_t m_i;
-    };
+    using const_iterator = IndexIterator<EventsOfType, Json>;
     const_iterator begin() const { return {this, 0}; }
     const_iterator end() const { return {this, size()}; }
 

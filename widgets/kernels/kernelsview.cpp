@@ -5,6 +5,7 @@
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
@@ -39,6 +40,17 @@ QString joined(const std::vector<std::string> &items) {
 
 } // namespace
 
+void KernelsView::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    // The tree's details (cache, compile times, fused ops) need room: a third of the width once
+    // the view has one (the stretch factors alone left the tree at its narrow size hint, 70 px).
+    if (!m_splitPlaced && isVisible() && m_split->width() > 300) {
+        m_splitPlaced = true;
+        const int w = m_split->width();
+        m_split->setSizes({w / 3, w - w / 3});
+    }
+}
+
 KernelsView::KernelsView(QWidget *parent)
     : QWidget(parent), m_tree(new QTreeWidget(this)), m_code(new QsciScintilla(this)),
       m_summary(new QLabel(this)) {
@@ -59,6 +71,7 @@ KernelsView::KernelsView(QWidget *parent)
     split->addWidget(m_tree);
     split->addWidget(m_code);
     split->setStretchFactor(1, 2);
+    m_split = split;
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_summary);

@@ -9,6 +9,7 @@
 #include <vector>
 
 class QLabel;
+class QSplitter;
 class QTreeWidget;
 class QTreeWidgetItem;
 class QsciScintilla;
@@ -41,6 +42,10 @@ signals:
     // The current item changed: its record and kernel (-1 for the record's other items).
     void kernelSelected(int record, int kernel);
 
+protected:
+    // The first time the view has a real width, the tree gets a third of it.
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void onItemSelected();
     void onCursorMoved(int line);
@@ -50,6 +55,8 @@ private:
     QTreeWidget *m_tree;
     QsciScintilla *m_code;
     QLabel *m_summary;
+    QSplitter *m_split = nullptr;
+    bool m_splitPlaced = false;
     int m_shown = -1;
     bool m_syncing = false;
 };

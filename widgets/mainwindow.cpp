@@ -31,6 +31,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QScrollArea>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -280,10 +281,21 @@ void MainWindow::addDocument(QWidget *widget, const QString &title, const QStrin
 }
 
 QDockWidget *MainWindow::addPanel(QWidget *widget, const QString &title, const QString &objectName,
-                                  Qt::DockWidgetArea area) {
+                                  Qt::DockWidgetArea area, PanelFit fit) {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
-    dock->setWidget(widget);
+    if (fit == PanelFit::ScrollWhenShort) {
+        // Docks tabbed together share one height, at least the largest minimum among them: the
+        // Guards panel's ~290 px took half of a 1280x800 window from the script in every layout.
+        auto *scroll = new QScrollArea(dock);
+        scroll->setObjectName(objectName + QStringLiteral("Scroll"));
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidgetResizable(true);
+        scroll->setWidget(widget);
+        dock->setWidget(scroll);
+    } else {
+        dock->setWidget(widget);
+    }
     addDockWidget(area, dock);
     m_viewMenu->addAction(dock->toggleViewAction());
     return dock;

@@ -84,9 +84,15 @@ public:
     QString lastError() const { return m_lastError; }
     BreakpointMargin *breakpointMargin() const { return m_breakpointMargin; }
 
+    // How a panel behaves in a dock shorter than its layout's minimum.
+    enum class PanelFit {
+        Squeeze,          // the dock never gets shorter than the panel's minimum
+        ScrollWhenShort,  // the panel scrolls instead: for rich panels tabbed in the bottom area,
+                          // whose minimum would otherwise set the height of every tab there
+    };
     // Adds a dock with `widget`; `objectName` must be stable (saveState() keys on it).
     QDockWidget *addPanel(QWidget *widget, const QString &title, const QString &objectName,
-                          Qt::DockWidgetArea area);
+                          Qt::DockWidgetArea area, PanelFit fit = PanelFit::Squeeze);
     // Adds a tab to the central document area; `id` must be stable.
     void addDocument(QWidget *widget, const QString &title, const QString &id);
     // Arranges docks and documents for a task ("step", "graphs", "teach").

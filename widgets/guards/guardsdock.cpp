@@ -15,7 +15,7 @@ GuardsDock::GuardsDock(MainWindow *window)
     : QObject(window), m_session(window->session()), m_panel(new GuardsPanel),
       m_debounce(new QTimer(this)) {
     window->addPanel(m_panel, tr("Guards && Cache"), QStringLiteral("guardsDock"),
-                     Qt::BottomDockWidgetArea);
+                     Qt::BottomDockWidgetArea, MainWindow::PanelFit::ScrollWhenShort);
     // A tab beside Explain: in the graphs layout, and in the step layout (the first start's)
     // where Explain is a tab of the console.
     window->layouts()->place(QStringLiteral("graphs"),

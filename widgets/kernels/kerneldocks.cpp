@@ -26,7 +26,8 @@ KernelDocks::KernelDocks(MainWindow *window)
     window->addPanel(m_kernels, tr("Kernels"), QStringLiteral("kernelsDock"),
                      Qt::BottomDockWidgetArea);
     m_timingDock = window->addPanel(m_timing, tr("Timing"), QStringLiteral("timingDock"),
-                                    Qt::BottomDockWidgetArea);
+                                    Qt::BottomDockWidgetArea,
+                                    MainWindow::PanelFit::ScrollWhenShort);
     // Tabs beside the explain panel (graphs layout) and the console (step layout).
     for (const auto &[layout, beside] : {std::pair{"graphs", "explainDock"},
                                         std::pair{"step", "consoleDock"}}) {

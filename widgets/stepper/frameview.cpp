@@ -6,8 +6,11 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QResizeEvent>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace dynascope {
 
@@ -29,7 +32,11 @@ FrameView::FrameView(QWidget *parent)
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_tree->header()->resizeSection(0, 150);
+    m_tree->header()->resizeSection(0, nameColumnWidth());
+    connect(m_tree->header(), &QHeaderView::sectionResized, this, [this](int section) {
+        if (section == 0 && !m_sizingNameColumn)
+            m_nameColumnDragged = true;
+    });
     layout->addWidget(m_tree);
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
@@ -84,6 +91,23 @@ void FrameView::restoreExpansion(const QModelIndex &parent) {
         if (open)
             restoreExpansion(index);
     }
+}
+
+int FrameView::nameColumnWidth() const {
+    QFont bold = m_tree->font();
+    bold.setBold(true);
+    const int titles = QFontMetrics(bold).horizontalAdvance(tr("Closure cells")) +
+                       2 * m_tree->indentation() + 8;
+    return std::max(titles, m_tree->width() * 2 / 5);
+}
+
+void FrameView::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    if (m_nameColumnDragged)
+        return;
+    m_sizingNameColumn = true;
+    m_tree->header()->resizeSection(0, nameColumnWidth());
+    m_sizingNameColumn = false;
 }
 
 } // namespace dynascope

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLabel;
+class QResizeEvent;
 class QLineEdit;
 class QTreeView;
 
@@ -25,7 +26,13 @@ public:
     QTreeView *treeView() const { return m_tree; }
     QLineEdit *builtinsFilter() const { return m_filter; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    // The name column's width for the tree's current width: 40 % of it, never less than what the
+    // section titles ("Closure cells", bold) need. Kept until the user drags the column.
+    int nameColumnWidth() const;
     QString pathOf(const QModelIndex &index) const;
     void restoreExpansion(const QModelIndex &parent = {});
 
@@ -36,6 +43,8 @@ private:
     // What the user opened or closed, by row path; everything else follows the model's default.
     QHash<QString, bool> m_expanded;
     bool m_restoring = false;
+    bool m_nameColumnDragged = false;
+    bool m_sizingNameColumn = false;
 };
 
 } // namespace dynascope

@@ -41,9 +41,9 @@ void addDefaultLayouts(WorkspaceLayouts &layouts) {
                              QStringLiteral("graphs")};
     step.frontDocuments = {QStringLiteral("source")};
     step.panels = {inArea("stepperDock", Top),
-                   inArea("callStackDock", Left, 0.2),
+                   inArea("callStackDock", Left, 0.19),
                    next("frameDock", P::Below, "callStackDock", 0.45, Left),
-                   inArea("bytecodeDock", Right, 0.3),
+                   inArea("bytecodeDock", Right, 0.33),
                    next("stackDock", P::Below, "bytecodeDock", 0.3),
                    inArea("consoleDock", Bottom, 0.2),
                    next("explainDock", P::TabWith, "consoleDock", 0, Bottom),

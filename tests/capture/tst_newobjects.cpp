@@ -155,7 +155,7 @@ class Box(dict):
 def fn(n):
     lg = Logged()
     b = Box(a=n)
-    return len(lg.log), b["a"]
+    return len(lg.log), b
 def missing(n):
     return Point(n, n).z
 C.reset()

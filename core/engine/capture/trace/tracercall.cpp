@@ -218,8 +218,8 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         if (isObjectSlot(fn->object.get())) {
             if (ValuePtr v = callObjectSlot(fn->object.get(), args, kwargs))
                 return v;
-            throw GraphBreak(BreakId::UnsupportedCall, "object." + fn->as<MethodValue>()->name +
-                                                           " on " + self->describe());
+            throw GraphBreak(BreakId::UnsupportedCall,
+                             "object." + fn->as<MethodValue>()->name + " on " + self->describe());
         }
         // A method of an object made in the trace (or of its class) is Python to inline, also
         // where it comes from a torch module (torch.distributions).

@@ -113,8 +113,8 @@ ValuePtr Tracer::instantiate(const ValuePtr &cls, std::vector<ValuePtr> &args,
         throw GraphBreak(BreakId::UnsupportedCall, "instantiating " + name + ": C __init__");
     std::vector<ValuePtr> initArgs{self};
     initArgs.insert(initArgs.end(), args.begin(), args.end());
-    ValuePtr r = call(userFunction(initFn, attrSource("__init__")), std::move(initArgs),
-                      std::move(kwargs));
+    ValuePtr r =
+        call(userFunction(initFn, attrSource("__init__")), std::move(initArgs), std::move(kwargs));
     if (!r->isNone())
         throw GraphBreak(BreakId::PythonException, "__init__() should return None");
     return self;

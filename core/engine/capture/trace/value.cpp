@@ -187,8 +187,8 @@ void NewObjectValue::setAttr(const std::string &name, ValuePtr value) {
 }
 
 std::string NewObjectValue::describe() const {
-    return std::string(kindName(kind)) + "(" + reinterpret_cast<PyTypeObject *>(cls.get())->tp_name +
-           ", new)";
+    return std::string(kindName(kind)) + "(" +
+           reinterpret_cast<PyTypeObject *>(cls.get())->tp_name + ", new)";
 }
 
 bool NewObjectValue::isTrue() const {

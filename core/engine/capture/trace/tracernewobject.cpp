@@ -221,6 +221,10 @@ ValuePtr Tracer::newObjectAttr(const ValuePtr &obj, const std::string &name) {
         if (descr)
             return bindClassAttr(obj, cls, descr, name);
     }
+    // Neither the instance nor the class has it: a class that gains it later must not reuse
+    // this trace (the class's identity guard does not cover its contents).
+    if (made->classSource)
+        addGuard(Guard::hasAttr(made->classSource, name, false));
     PyObject *getattrFn = lookup(type, "__getattr__");
     if (getattrFn && PyFunction_Check(getattrFn))
         return call(userFunction(getattrFn, nullptr),

@@ -1,7 +1,7 @@
 // Objects made during a trace: the same function run by plain CPython (the oracle) and through
 // the capture core must give objects of the same classes with the same attributes, the same
-// identities (one object reached twice is one object, also through a global list and a
-// self-reference), and the same lookups (slots, properties with setters, static and class
+// identities (one object reached twice is one object, also through a global list, a global, an
+// older object's attribute and a self-reference), and the same lookups (slots, properties with setters, static and class
 // methods, __getattr__, __call__, type and isinstance); a break with a new object alive hands
 // CPython one rebuilt object whose __init__ ran once.
 #include "python/interpreter.h"
@@ -102,13 +102,20 @@ private slots:
     // break (a break would run the function uncaptured and hide a wrong model).
     void lookupsAndRebuildsMatchCPython() {
         std::string script = std::string(kClasses) + R"PY(
+class Holder:
+    pass
+holder = Holder()
+LAST = None
 def fn(n):
+    global LAST
     p = Point(n, n + 1)
     t = Temp(100)
     t.f = 212
     c = Cfg.make(n)
     d = Cfg(k=5)
     node = Node(n)
+    holder.last = node
+    LAST = node
     return (p, p.x + p.y, t.f, t, c.v, d.k, d.missing, Cfg.twice(n), c.twice(4), d(7),
             type(p).__name__, p.__class__.__name__, isinstance(t, Temp), isinstance(t, Point),
             callable(d), callable(p), node, node, node.me is node, type(node) is Node)
@@ -117,7 +124,8 @@ want = fn(3)
 got = C.optimize(fn, backend)(3)
 detail = (shape(got), shape(want), breaks())
 ok = (shape(got) == shape(want) and not breaks() and not frames and got[16] is got[17]
-      and got[16].me is got[16] and registry[-1] is got[16] and len(registry) == 2)
+      and got[16].me is got[16] and registry[-1] is got[16] and len(registry) == 2
+      and holder.last is got[16] and LAST is got[16])
 )PY";
         QVERIFY(runScript(script.c_str()));
     }

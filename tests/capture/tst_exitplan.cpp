@@ -172,6 +172,40 @@ private slots:
         }
     }
 
+    // An object made during the trace: object.__new__ then its attributes (its __init__, which
+    // raises here, is not run again); one object per share, also where it refers to itself or is
+    // reached twice; a __slots__ member is set through its descriptor.
+    void aNewObjectIsMadeOnceWithoutRunningItsInit() {
+        m_python->exec("class Made:\n    def __init__(self):\n        raise AssertionError()\n"
+                       "class Slotted:\n    __slots__ = ('a',)\n");
+        Recipe made;
+        made.kind = Recipe::Kind::NewObject;
+        made.share = 0;
+        made.constant = eval("Made");
+        Recipe backReference = made; // what the planner gives for a reference inside itself
+        made.keys = {eval("'value'"), eval("'me'")};
+        made.items = {output(0), backReference};
+        Recipe slotted;
+        slotted.kind = Recipe::Kind::NewObject;
+        slotted.share = 1;
+        slotted.constant = eval("Slotted");
+        slotted.keys = {eval("'a'")};
+        slotted.items = {made};
+        ExitPlan plan;
+        plan.returnValue = of(Recipe::Kind::Tuple, {made, made, slotted});
+        PyRef returned;
+        std::vector<PyRef> locals, stack;
+        QVERIFY(plan.build(m_outputs, env(), returned, locals, stack));
+        PyObject *first = PyTuple_GET_ITEM(returned.get(), 0);
+        QCOMPARE(first, PyTuple_GET_ITEM(returned.get(), 1));
+        QCOMPARE(reinterpret_cast<PyObject *>(Py_TYPE(first)), eval("Made").get());
+        QVERIFY(equal(PyRef::steal(PyObject_GetAttrString(first, "value")).get(), "3.5"));
+        QCOMPARE(PyRef::steal(PyObject_GetAttrString(first, "me")).get(), first);
+        PyObject *third = PyTuple_GET_ITEM(returned.get(), 2);
+        QCOMPARE(reinterpret_cast<PyObject *>(Py_TYPE(third)), eval("Slotted").get());
+        QCOMPARE(PyRef::steal(PyObject_GetAttrString(third, "a")).get(), first);
+    }
+
     void aValueThatCannotBeFetchedFailsWithAPythonError() {
         ExitPlan plan;
         plan.returnValue = fetch(Source::attr(Source::local(0, "box"), "missing"));

@@ -14,16 +14,38 @@ struct Planner {
     std::vector<std::string> outputs;
     std::map<std::string, int> outputIndex;
     std::map<const Value *, int> shares;
+    std::map<const Value *, int> planning; // new objects whose attributes are being planned
 
     // Objects rebuilt from a mutable value (list, dict, iterator, function) are built once per
     // value: two locals holding one list hold one list after the exit, as before it.
     Recipe plan(const ValuePtr &v) {
+        if (v && v->kind == K::NewObject)
+            return planNewObject(v);
         Recipe r = planOne(v);
         bool rebuilt = r.kind == Recipe::Kind::List || r.kind == Recipe::Kind::ListInPlace ||
                        r.kind == Recipe::Kind::Dict || r.kind == Recipe::Kind::DictInPlace ||
                        r.kind == Recipe::Kind::Iter || r.kind == Recipe::Kind::Function;
         if (v && rebuilt)
             r.share = shares.emplace(v.get(), static_cast<int>(shares.size())).first->second;
+        return r;
+    }
+
+    // Its share is taken before its attributes are planned: a reference back to it (a cycle)
+    // plans as the share alone, which the build finds made.
+    Recipe planNewObject(const ValuePtr &v) {
+        Recipe r;
+        r.kind = Recipe::Kind::NewObject;
+        r.share = shares.emplace(v.get(), static_cast<int>(shares.size())).first->second;
+        if (planning.count(v.get()))
+            return r;
+        planning[v.get()] = r.share;
+        const auto *made = v->as<NewObjectValue>();
+        r.constant = made->cls;
+        for (const auto &a : made->attrs) {
+            r.keys.push_back(PyRef::steal(PyUnicode_FromString(a.first.c_str())));
+            r.items.push_back(plan(a.second));
+        }
+        planning.erase(v.get());
         return r;
     }
 
@@ -152,6 +174,8 @@ struct Planner {
             throw NotReconstructible("dict view");
         case K::Super:
             throw NotReconstructible("super object");
+        case K::NewObject:
+            return planNewObject(v);
         case K::Iterator: {
             // A lazy iterator reads other iterators (their state lives on in them) and an
             // inlined generator ran to its end: neither is a list iterator CPython could go on
@@ -207,12 +231,34 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
                Built &built);
 
 PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
+               Built &built);
+
+// object.__new__(cls) (as type.__call__ would before __init__), registered, then its attributes
+// set as object.__setattr__ sets them (instance dict entries, __slots__ members).
+PyRef buildNewObject(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
+                     Built &built) {
+    static PyObject *objectNew = PyDict_GetItemString(PyBaseObject_Type.tp_dict, "__new__");
+    PyRef obj = PyRef::steal(PyObject_CallOneArg(objectNew, r.constant.get()));
+    if (!obj)
+        return {};
+    built[r.share] = obj;
+    for (size_t i = 0; i < r.items.size(); ++i) {
+        PyRef v = buildOne(r.items[i], outputs, env, built);
+        if (!v || PyObject_GenericSetAttr(obj.get(), r.keys[i].get(), v.get()) < 0)
+            return {};
+    }
+    return obj;
+}
+
+PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
                Built &built) {
     if (r.share < 0)
         return buildNew(r, outputs, env, built);
     auto it = built.find(r.share);
     if (it != built.end())
         return it->second;
+    if (r.kind == Recipe::Kind::NewObject)
+        return buildNewObject(r, outputs, env, built);
     PyRef v = buildNew(r, outputs, env, built);
     if (v)
         built[r.share] = v;
@@ -329,6 +375,8 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         PyRef self = buildOne(r.items[0], outputs, env, built);
         return self ? PyRef::steal(PyMethod_New(r.constant.get(), self.get())) : PyRef();
     }
+    case Recipe::Kind::NewObject: // built by buildOne (it needs its share)
+        return buildNewObject(r, outputs, env, built);
     case Recipe::Kind::Getattr: {
         PyRef self = buildOne(r.items[0], outputs, env, built);
         return self ? PyRef::steal(PyObject_GetAttrString(self.get(), r.name.c_str())) : PyRef();

@@ -133,6 +133,16 @@ private:
         case Recipe::Kind::GradExit:
             return std::string("<grad-mode __exit__: restores grad_mode=") +
                    (r.index ? "True" : "False") + ">";
+        case Recipe::Kind::NewObject: {
+            if (!r.constant) // a reference back to an object being built
+                return "<the object made in the region>";
+            std::string out = std::string("__new_object(") +
+                              reinterpret_cast<PyTypeObject *>(r.constant.get())->tp_name;
+            for (size_t i = 0; i < r.items.size() && i < r.keys.size(); ++i)
+                out += std::string(", ") + PyUnicode_AsUTF8(r.keys[i].get()) + "=" +
+                       recipe(r.items[i]);
+            return out + ")";
+        }
         }
         return "?";
     }

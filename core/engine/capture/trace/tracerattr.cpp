@@ -147,6 +147,8 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
     }
     case K::Super:
         return superAttr(obj, name);
+    case K::NewObject:
+        return newObjectAttr(obj, name);
     case K::Constant: {
         PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
         if (!v) {
@@ -163,6 +165,10 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         if (PyType_Check(obj->object.get()) && !torchInternal &&
             (PyFunction_Check(v.get()) || PyMethod_Check(v.get())))
             return wrap(v.get(), obj->source ? Source::attr(obj->source, name) : nullptr);
+        // object.__new__/__init__/__setattr__ reached through a class (`object.__new__(cls)`,
+        // a dataclass's object.__setattr__): modelled on new objects (callObjectSlot).
+        if (isObjectSlot(v.get()))
+            return Value::ofKind(K::Builtin, v);
         if (PyCFunction_Check(v.get()) || PyCallable_Check(v.get()))
             return std::make_shared<MethodValue>(K::ObjectMethod, obj, name);
         return wrapUnguarded(v.get());
@@ -235,6 +241,10 @@ ValuePtr Tracer::superAttr(const ValuePtr &sup, const std::string &name) {
         PyObject *attr = PyDict_GetItemString(dict, name.c_str());
         if (!attr)
             continue;
+        if (isObjectSlot(attr)) // super().__init__() reaching object's: bound as a method
+            return name == "__new__" ? Value::ofKind(K::Builtin, PyRef::borrow(attr))
+                                     : std::make_shared<MethodValue>(K::BoundMethod, self, name,
+                                                                     PyRef::borrow(attr));
         if (PyFunction_Check(attr))
             return selfIsClass ? wrapUnguarded(attr)
                                : std::make_shared<MethodValue>(K::BoundMethod, self, name,

@@ -243,6 +243,9 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
             items.insert(items.end(), sa->items.begin(), sa->items.end());
         return SequenceValue::make(a->kind, items);
     }
+    std::string dunder = base.back() == '_' ? base.substr(0, base.size() - 1) : base;
+    if (ValuePtr r = userBinaryOp(dunder, inplace, a, b))
+        return r;
     PyRef x = constantOf(a, name.c_str()), y = constantOf(b, name.c_str());
     PyRef fn = PyRef::steal(operatorFn(name));
     PyRef r = PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
@@ -294,6 +297,8 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
         same = true;
     else if (a->kind == K::Tensor || b->kind == K::Tensor)
         same = a->kind == b->kind && a->as<TensorValue>()->node == b->as<TensorValue>()->node;
+    else if (a->kind == K::NewObject || b->kind == K::NewObject)
+        same = false; // an object made in the trace is its value: another value is another object
     else if (a->object && b->object && !a->isSequence() && !b->isSequence() && a->kind != K::Dict &&
              b->kind != K::Dict)
         same = a->object.get() == b->object.get();

@@ -102,6 +102,9 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
     if (BuiltinHandler handler = BuiltinTable::instance().find(f))
         if (ValuePtr v = handler(*this, fn, args, kwargs))
             return v;
+    if (isObjectSlot(f))
+        if (ValuePtr v = callObjectSlot(f, args, kwargs))
+            return v;
     if (PyType_Check(f)) {
         if (ValuePtr v = builtins::instantiateNamedTuple(*this, f, args, kwargs))
             return v;
@@ -123,6 +126,10 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
     }
     if (isPureBuiltin(f) && allConstant(args, kwargs))
         return wrapUnguarded(builtins::foldCall(*this, f, args, kwargs).get());
+    // A user class (or a library class written in Python): a new object, traced.
+    if (PyType_Check(f))
+        if (ValuePtr v = instantiate(fn, args, kwargs))
+            return v;
     if (PyType_Check(f))
         throw GraphBreak(BreakId::UnsupportedCall,
                          std::string("instantiating ") +

@@ -215,6 +215,17 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             if (ValuePtr v = callModuleMethod(self, fn->object.get(), args, kwargs))
                 return v;
         args.insert(args.begin(), self);
+        if (isObjectSlot(fn->object.get())) {
+            if (ValuePtr v = callObjectSlot(fn->object.get(), args, kwargs))
+                return v;
+            throw GraphBreak(BreakId::UnsupportedCall,
+                             "object." + fn->as<MethodValue>()->name + " on " + self->describe());
+        }
+        // A method of an object made in the trace (or of its class) is Python to inline, also
+        // where it comes from a torch module (torch.distributions).
+        if (self->kind == K::NewObject && PyFunction_Check(fn->object.get()))
+            return call(userFunction(fn->object.get(), nullptr), std::move(args),
+                        std::move(kwargs));
         auto func =
             wrap(fn->object.get(), fn->source ? Source::attr(fn->source, "__func__") : nullptr);
         if (func->kind == K::BoundMethod)
@@ -280,6 +291,20 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             return call(wrapUnguarded(callMethod.get()), std::move(args), std::move(kwargs));
         }
         PyErr_Clear();
+        break;
+    }
+    case K::NewObject: {
+        PyObject *cls = fn->pythonType();
+        static PyObject *callName = PyUnicode_InternFromString("__call__");
+        PyObject *callMethod = _PyType_Lookup(reinterpret_cast<PyTypeObject *>(cls), callName);
+        if (callMethod && PyFunction_Check(callMethod)) {
+            args.insert(args.begin(), fn);
+            return call(userFunction(callMethod, nullptr), std::move(args), std::move(kwargs));
+        }
+        if (!callMethod)
+            throw GraphBreak(BreakId::PythonException,
+                             std::string("'") + reinterpret_cast<PyTypeObject *>(cls)->tp_name +
+                                 "' object is not callable");
         break;
     }
     default:

@@ -163,6 +163,10 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
         owner->as<NestedFunctionValue>()->name = PyUnicode_AsUTF8(value->object.get());
         return;
     }
+    if (owner->kind == Value::Kind::NewObject) {
+        storeNewObjectAttr(owner, name, std::move(value));
+        return;
+    }
     if ((owner->kind != Value::Kind::UserObject && owner->kind != Value::Kind::NNModule) ||
         !owner->object)
         throw GraphBreak(BreakId::SideEffect, "STORE_ATTR on " + owner->describe());

@@ -287,6 +287,12 @@ void Tracer::settleSymIntsAtExit() {
                     settle(item);
             return;
         }
+        if (auto *made = v->tryAs<NewObjectValue>()) { // an object made in the trace: likewise
+            if (seen.insert(v.get()).second)
+                for (auto &attr : made->attrs)
+                    settle(attr.second);
+            return;
+        }
         if (v->kind != K::SymInt || !v->source || v->source->isFrameSlot())
             return;
         if (compiled)

@@ -50,6 +50,7 @@ ValuePtr Value::ofKind(Kind kind, PyRef object, SourcePtr source) {
     case Kind::GradMode:
     case Kind::DictView:
     case Kind::Super:
+    case Kind::NewObject:
         break; // made through their own constructors: they need their fields
     }
     throw ValueKindError(std::string("Value::ofKind(") + kindName(kind) + ")");
@@ -113,6 +114,8 @@ const char *kindName(Value::Kind kind) {
         return "SuperVariable";
     case Value::Kind::SymInt:
         return "SymNodeVariable";
+    case Value::Kind::NewObject:
+        return "UserDefinedObjectVariable";
     }
     return "?";
 }
@@ -163,6 +166,44 @@ bool ObjectValue::isTrue() const {
         (!t->tp_as_sequence || !t->tp_as_sequence->sq_length))
         return true;
     throw GraphBreak(BreakId::UnknownValue, "truth value of " + describe());
+}
+
+// ---- objects made during the trace ----
+
+ValuePtr NewObjectValue::attr(const std::string &name) const {
+    for (const auto &a : attrs)
+        if (a.first == name)
+            return a.second;
+    return nullptr;
+}
+
+void NewObjectValue::setAttr(const std::string &name, ValuePtr value) {
+    for (auto &a : attrs)
+        if (a.first == name) {
+            a.second = std::move(value);
+            return;
+        }
+    attrs.emplace_back(name, std::move(value));
+}
+
+std::string NewObjectValue::describe() const {
+    return std::string(kindName(kind)) + "(" +
+           reinterpret_cast<PyTypeObject *>(cls.get())->tp_name + ", new)";
+}
+
+bool NewObjectValue::isTrue() const {
+    // Without __bool__/__len__ an instance is true; one that has them would need them inlined.
+    auto *t = reinterpret_cast<PyTypeObject *>(cls.get());
+    if ((!t->tp_as_number || !t->tp_as_number->nb_bool) &&
+        (!t->tp_as_mapping || !t->tp_as_mapping->mp_length) &&
+        (!t->tp_as_sequence || !t->tp_as_sequence->sq_length))
+        return true;
+    throw GraphBreak(BreakId::UnsupportedCall,
+                     std::string("truth value of a new ") + t->tp_name + " (its __bool__/__len__)");
+}
+
+int NewObjectValue::isCallable() const {
+    return reinterpret_cast<PyTypeObject *>(cls.get())->tp_call ? 1 : 0;
 }
 
 // ---- functions and methods ----

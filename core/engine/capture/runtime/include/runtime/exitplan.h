@@ -26,7 +26,11 @@ struct Recipe {
         BoundMethod, // PyMethod(constant, items[0])
         Getattr,     // getattr(items[0], name)
         Iter,        // iter(list of items)
-        GradExit     // the __exit__ of a grad-mode with-block, restoring mode `index`
+        GradExit,    // the __exit__ of a grad-mode with-block, restoring mode `index`
+        // An object made during the trace: object.__new__(constant), then attribute keys[i] set
+        // to items[i] (its __init__ is not run again). Built once per `share`, and registered
+        // before its attributes, so an object that refers to itself does after the exit too.
+        NewObject
     };
     Kind kind = Kind::Const;
     int index = -1;

@@ -164,6 +164,31 @@ public:
                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     // `key in module` for a ModuleDict (its keys guarded); null for other modules.
     ValuePtr moduleContains(const ValuePtr &module, const ValuePtr &key);
+    // Objects made during the trace (tracernewobject.cpp). `cls(...)` as type.__call__ runs it,
+    // or null when `cls` is no plain Python class (its layout has a C base, or its metaclass
+    // overrides __call__); object.__new__(cls) alone (null likewise).
+    ValuePtr instantiate(const ValuePtr &cls, std::vector<ValuePtr> &args,
+                         std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    ValuePtr makeNewObject(const ValuePtr &cls);
+    // object.__new__/__init__/__setattr__ called with these arguments; null for another callee
+    // or arguments they do not model.
+    static bool isObjectSlot(PyObject *callee);
+    ValuePtr callObjectSlot(PyObject *slot, std::vector<ValuePtr> &args,
+                            std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    ValuePtr newObjectAttr(const ValuePtr &obj, const std::string &name);
+    // obj.name = value on a new object (`viaObjectSetattr`: object.__setattr__, which skips the
+    // class's own __setattr__).
+    void storeNewObjectAttr(const ValuePtr &obj, const std::string &name, ValuePtr value,
+                            bool viaObjectSetattr = false);
+    ValuePtr bindClassAttr(const ValuePtr &self, const ValuePtr &cls, PyObject *descr,
+                           const std::string &name);
+    // A Python function inlined as written, whatever its module (guarded on its code when
+    // `source` is set).
+    ValuePtr userFunction(PyObject *fn, SourcePtr source);
+    // a <op> b by the operands' Python dunders (`op` without underscores: "add"); null when
+    // neither is a user object.
+    ValuePtr userBinaryOp(const std::string &op, bool inplace, const ValuePtr &a,
+                          const ValuePtr &b);
     ValuePtr callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     // Records a grad-mode switch as a graph node (torch._C._set_grad_enabled), as Dynamo does.

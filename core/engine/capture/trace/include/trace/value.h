@@ -50,6 +50,8 @@ public:
         Super,          // super(`object`, `self`): lookups after class `object` in self's MRO
         SymInt,         // a dynamic int (Dynamo's SymNodeVariable): `object` = this trace's
                         // example value, a graph node (tracersymint.cpp)
+        NewObject,      // an instance of a user class made during the trace: no Python object
+                        // until it escapes; its attributes live in the value (tracernewobject.cpp)
     };
 
     Value(Kind kind, PyRef object, SourcePtr source)

@@ -243,4 +243,28 @@ public:
     ValuePtr contents;
 };
 
+// NewObject: `cls(...)` called during the trace (Dynamo's UserDefinedObjectVariable with
+// AttributeMutationNew). No Python object exists while tracing: the instance attributes live in
+// `attrs`, so a trace that breaks or aborts leaves nothing behind; the exit plan builds the real
+// object (object.__new__(cls), then the attributes) when it escapes. One value is one object:
+// identity is the value's.
+class NewObjectValue : public Value {
+public:
+    NewObjectValue(PyRef cls, SourcePtr classSource)
+        : Value(Kind::NewObject, {}, nullptr), cls(std::move(cls)),
+          classSource(std::move(classSource)) {}
+    static bool holds(Kind k) { return k == Kind::NewObject; }
+    static const char *className() { return "NewObjectValue"; }
+    PyRef cls;
+    SourcePtr classSource; // where the class was read (class attributes are guarded through it)
+    // Instance attributes (the __dict__ entries and __slots__ members), in the order first set.
+    std::vector<std::pair<std::string, ValuePtr>> attrs;
+    ValuePtr attr(const std::string &name) const;
+    void setAttr(const std::string &name, ValuePtr value);
+    std::string describe() const override;
+    bool isTrue() const override;
+    PyObject *pythonType() const override { return cls.get(); }
+    int isCallable() const override;
+};
+
 } // namespace dynascope

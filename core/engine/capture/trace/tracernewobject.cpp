@@ -1,0 +1,307 @@
+// Objects made during the trace (Dynamo's UserDefinedObjectVariable + AttributeMutationNew):
+// `cls(...)` as type.__call__ runs it (object.__new__ or an inlined Python __new__, then the
+// inlined __init__), attribute reads in CPython's order (data descriptors, the instance's own
+// attributes, class attributes bound as CPython binds them, __getattr__), writes into the value's
+// own store, object's __new__/__init__/__setattr__, and operator dunders on user objects. Nothing
+// here touches a real object: the exit plan builds one when the value escapes.
+#include "sources/pyobjects.h"
+#include "trace/breakcatalogue.h"
+#include "trace/tracer.h"
+
+namespace dynascope {
+
+namespace {
+
+using K = Value::Kind;
+
+// object's own slot `name` (borrowed): object.__new__, object.__init__, object.__setattr__…
+PyObject *objectSlot(const char *name) {
+    return PyDict_GetItemString(PyBaseObject_Type.tp_dict, name);
+}
+
+PyObject *lookup(PyObject *cls, const std::string &name) {
+    PyRef key = PyRef::steal(PyUnicode_FromString(name.c_str()));
+    return _PyType_Lookup(reinterpret_cast<PyTypeObject *>(cls), key.get()); // borrowed
+}
+
+std::string typeName(PyObject *cls) {
+    return reinterpret_cast<PyTypeObject *>(cls)->tp_name;
+}
+
+PyRef descriptorFunction(PyObject *descr, const char *field) {
+    PyRef fn = PyRef::steal(PyObject_GetAttrString(descr, field));
+    PyErr_Clear();
+    return fn;
+}
+
+// Whether instances of `cls` are plain Python objects object.__new__ can make: every class on
+// its layout chain up to object is a class statement's (no C base such as dict or Exception),
+// and type.__call__ is what calling it runs.
+bool plainPythonClass(PyObject *cls) {
+    if (lookup(reinterpret_cast<PyObject *>(Py_TYPE(cls)), "__call__") !=
+        PyDict_GetItemString(PyType_Type.tp_dict, "__call__"))
+        return false;
+    for (auto *t = reinterpret_cast<PyTypeObject *>(cls); t && t != &PyBaseObject_Type;
+         t = t->tp_base)
+        if (!(t->tp_flags & Py_TPFLAGS_HEAPTYPE) || (t->tp_flags & Py_TPFLAGS_IMMUTABLETYPE))
+            return false;
+    return true;
+}
+
+bool extraArgs(const std::vector<ValuePtr> &args, size_t bound,
+               const std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
+    return args.size() > bound || !kwargs.empty();
+}
+
+} // namespace
+
+ValuePtr Tracer::userFunction(PyObject *fn, SourcePtr source) {
+    // Inlined whatever module it comes from (a torch.distributions method is Python to inline
+    // here, not a graph call); guarded on its code where it has a source.
+    if (source)
+        addGuard(Guard::idMatch(Source::attr(source, "__code__"), PyFunction_GET_CODE(fn)));
+    return Value::ofKind(K::UserFunction, PyRef::borrow(fn), std::move(source));
+}
+
+ValuePtr Tracer::makeNewObject(const ValuePtr &cls) {
+    PyObject *type = cls->object.get();
+    if (!plainPythonClass(type))
+        return nullptr;
+    if (reinterpret_cast<PyTypeObject *>(type)->tp_flags & Py_TPFLAGS_IS_ABSTRACT)
+        throw GraphBreak(BreakId::PythonException,
+                         "Can't instantiate abstract class " + typeName(type));
+    return std::make_shared<NewObjectValue>(cls->object, cls->source);
+}
+
+ValuePtr Tracer::instantiate(const ValuePtr &cls, std::vector<ValuePtr> &args,
+                             std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
+    PyObject *type = cls->object.get();
+    std::string name = typeName(type);
+    if (PyType_IsSubtype(reinterpret_cast<PyTypeObject *>(type),
+                         reinterpret_cast<PyTypeObject *>(py::moduleType())))
+        throw GraphBreak(BreakId::UnsupportedCall, "instantiating " + name + " (an nn.Module)");
+    if (!plainPythonClass(type))
+        return nullptr;
+    auto attrSource = [&](const char *attr) {
+        return cls->source ? Source::attr(cls->source, attr) : nullptr;
+    };
+    PyObject *newFn = lookup(type, "__new__");
+    PyObject *initFn = lookup(type, "__init__");
+    ValuePtr self;
+    if (newFn == objectSlot("__new__")) {
+        if (extraArgs(args, 0, kwargs) && initFn == objectSlot("__init__"))
+            throw GraphBreak(BreakId::PythonException, name + "() takes no arguments");
+        self = makeNewObject(cls);
+    } else if (newFn && Py_TYPE(newFn) == &PyStaticMethod_Type) {
+        PyRef fn = descriptorFunction(newFn, "__func__");
+        if (!fn || !PyFunction_Check(fn.get()))
+            throw GraphBreak(BreakId::UnsupportedCall, "instantiating " + name + ": C __new__");
+        std::vector<ValuePtr> newArgs{cls};
+        newArgs.insert(newArgs.end(), args.begin(), args.end());
+        self = call(userFunction(fn.get(), attrSource("__new__")), std::move(newArgs), kwargs);
+        // type.__call__ runs __init__ only on an instance of the class.
+        PyObject *made = self->pythonType();
+        if (!made || !PyType_IsSubtype(reinterpret_cast<PyTypeObject *>(made),
+                                       reinterpret_cast<PyTypeObject *>(type)))
+            return self;
+    } else {
+        throw GraphBreak(BreakId::UnsupportedCall, "instantiating " + name + ": C __new__");
+    }
+    if (initFn == objectSlot("__init__"))
+        return self;
+    if (!initFn || !PyFunction_Check(initFn))
+        throw GraphBreak(BreakId::UnsupportedCall, "instantiating " + name + ": C __init__");
+    std::vector<ValuePtr> initArgs{self};
+    initArgs.insert(initArgs.end(), args.begin(), args.end());
+    ValuePtr r =
+        call(userFunction(initFn, attrSource("__init__")), std::move(initArgs), std::move(kwargs));
+    if (!r->isNone())
+        throw GraphBreak(BreakId::PythonException, "__init__() should return None");
+    return self;
+}
+
+ValuePtr Tracer::callObjectSlot(PyObject *slot, std::vector<ValuePtr> &args,
+                                std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
+    if (slot == objectSlot("__new__")) {
+        // object.__new__(cls, ...): extra arguments are an error where cls overrides __new__
+        // or leaves __init__ to object (object_new's rule).
+        if (args.empty() || !args[0]->isConstant() || !PyType_Check(args[0]->object.get()))
+            return nullptr;
+        PyObject *type = args[0]->object.get();
+        if (extraArgs(args, 1, kwargs) && (lookup(type, "__new__") != objectSlot("__new__") ||
+                                           lookup(type, "__init__") == objectSlot("__init__")))
+            throw GraphBreak(BreakId::PythonException,
+                             "object.__new__() takes exactly one argument");
+        return makeNewObject(args[0]);
+    }
+    if (slot == objectSlot("__init__")) {
+        // object.__init__(self): nothing to do; extra arguments follow object_init's rule.
+        if (args.empty())
+            return nullptr;
+        PyObject *type = args[0]->pythonType();
+        if (type && extraArgs(args, 1, kwargs) &&
+            (lookup(type, "__init__") != objectSlot("__init__") ||
+             lookup(type, "__new__") == objectSlot("__new__")))
+            throw GraphBreak(BreakId::PythonException,
+                             "object.__init__() takes exactly one argument");
+        return type ? Value::constant(Py_None) : nullptr;
+    }
+    if (slot == objectSlot("__setattr__")) {
+        if (args.size() != 3 || !kwargs.empty() || args[0]->kind != K::NewObject)
+            return nullptr;
+        PyRef attr = constantOf(args[1], "attribute name");
+        if (!PyUnicode_Check(attr.get()))
+            throw GraphBreak(BreakId::PythonException, "attribute name must be string");
+        storeNewObjectAttr(args[0], PyUnicode_AsUTF8(attr.get()), args[2], true);
+        return Value::constant(Py_None);
+    }
+    return nullptr;
+}
+
+bool Tracer::isObjectSlot(PyObject *o) {
+    return o && (o == objectSlot("__new__") || o == objectSlot("__init__") ||
+                 o == objectSlot("__setattr__"));
+}
+
+// A class attribute `descr` found for `self` (an instance of `cls`), bound as CPython binds it:
+// functions to the instance, class methods to the class, static methods unbound; other
+// descriptors break, plain values are read (guarded through the class's source).
+ValuePtr Tracer::bindClassAttr(const ValuePtr &self, const ValuePtr &cls, PyObject *descr,
+                               const std::string &name) {
+    SourcePtr src = cls->source ? Source::attr(cls->source, name) : nullptr;
+    std::string where = typeName(cls->object.get()) + "." + name;
+    if (PyFunction_Check(descr)) {
+        userFunction(descr, src); // the guard on its code
+        return std::make_shared<MethodValue>(K::BoundMethod, self, name, PyRef::borrow(descr));
+    }
+    if (Py_TYPE(descr) == &PyStaticMethod_Type || Py_TYPE(descr) == &PyClassMethod_Type) {
+        PyRef fn = descriptorFunction(descr, "__func__");
+        if (!fn || !PyFunction_Check(fn.get()))
+            throw GraphBreak(BreakId::UnsupportedAttribute, where + " (a C function)");
+        if (Py_TYPE(descr) == &PyStaticMethod_Type)
+            return userFunction(fn.get(), src);
+        userFunction(fn.get(), src ? Source::attr(src, "__func__") : nullptr);
+        return std::make_shared<MethodValue>(K::BoundMethod, cls, name, fn);
+    }
+    if (Py_TYPE(descr)->tp_descr_get)
+        throw GraphBreak(BreakId::UnsupportedAttribute, where + " (a descriptor)");
+    return src ? wrap(descr, src) : wrapUnguarded(descr);
+}
+
+ValuePtr Tracer::newObjectAttr(const ValuePtr &obj, const std::string &name) {
+    auto *made = obj->as<NewObjectValue>();
+    PyObject *type = made->cls.get();
+    ValuePtr cls = Value::constant(made->cls);
+    cls->source = made->classSource;
+    if (name == "__class__")
+        return cls;
+    if (name == "__dict__")
+        throw GraphBreak(BreakId::UnsupportedAttribute, "__dict__ of a new " + typeName(type));
+    if (lookup(type, "__getattribute__") != objectSlot("__getattribute__"))
+        throw GraphBreak(BreakId::UnsupportedAttribute, typeName(type) + ".__getattribute__");
+    PyObject *descr = lookup(type, name);
+    PyRef hold = PyRef::borrow(descr);
+    if (descr && Py_TYPE(descr)->tp_descr_set) {
+        if (PyObject_TypeCheck(descr, &PyProperty_Type)) {
+            PyRef fget = descriptorFunction(descr, "fget");
+            if (fget && PyFunction_Check(fget.get()))
+                return call(userFunction(fget.get(), nullptr), {obj}, {});
+            if (!fget || fget.get() == Py_None)
+                throw GraphBreak(BreakId::PythonException, "unreadable attribute " + name);
+            throw GraphBreak(BreakId::UnsupportedAttribute, typeName(type) + "." + name);
+        }
+        if (Py_TYPE(descr) != &PyMemberDescr_Type)
+            throw GraphBreak(BreakId::UnsupportedAttribute,
+                             typeName(type) + "." + name + " (a data descriptor)");
+        if (ValuePtr v = made->attr(name)) // a __slots__ member
+            return v;
+    } else {
+        if (ValuePtr v = made->attr(name))
+            return v;
+        if (descr)
+            return bindClassAttr(obj, cls, descr, name);
+    }
+    // Neither the instance nor the class has it: a class that gains it later must not reuse
+    // this trace (the class's identity guard does not cover its contents).
+    if (made->classSource)
+        addGuard(Guard::hasAttr(made->classSource, name, false));
+    PyObject *getattrFn = lookup(type, "__getattr__");
+    if (getattrFn && PyFunction_Check(getattrFn))
+        return call(userFunction(getattrFn, nullptr),
+                    {obj, Value::constant(PyRef::steal(PyUnicode_FromString(name.c_str())))}, {});
+    if (getattrFn)
+        throw GraphBreak(BreakId::UnsupportedAttribute, typeName(type) + ".__getattr__");
+    throw GraphBreak(BreakId::PythonException,
+                     "'" + typeName(type) + "' object has no attribute '" + name + "'");
+}
+
+void Tracer::storeNewObjectAttr(const ValuePtr &obj, const std::string &name, ValuePtr value,
+                                bool viaObjectSetattr) {
+    auto *made = obj->as<NewObjectValue>();
+    PyObject *type = made->cls.get();
+    if (!viaObjectSetattr && lookup(type, "__setattr__") != objectSlot("__setattr__"))
+        throw GraphBreak(BreakId::SideEffect, typeName(type) + ".__setattr__ on a new object");
+    PyObject *descr = lookup(type, name);
+    PyRef hold = PyRef::borrow(descr);
+    if (descr && Py_TYPE(descr)->tp_descr_set) {
+        if (PyObject_TypeCheck(descr, &PyProperty_Type)) {
+            PyRef fset = descriptorFunction(descr, "fset");
+            if (fset && PyFunction_Check(fset.get())) {
+                call(userFunction(fset.get(), nullptr), {obj, std::move(value)}, {});
+                return;
+            }
+            if (!fset || fset.get() == Py_None)
+                throw GraphBreak(BreakId::PythonException, "can't set attribute " + name);
+            throw GraphBreak(BreakId::SideEffect, typeName(type) + "." + name + " setter");
+        }
+        if (Py_TYPE(descr) != &PyMemberDescr_Type)
+            throw GraphBreak(BreakId::SideEffect,
+                             typeName(type) + "." + name + " (a data descriptor)");
+    } else if (reinterpret_cast<PyTypeObject *>(type)->tp_dictoffset == 0) {
+        throw GraphBreak(BreakId::PythonException,
+                         "'" + typeName(type) + "' object has no attribute '" + name + "'");
+    }
+    made->setAttr(name, std::move(value));
+}
+
+// a <op> b where an operand is a user object: its class's Python dunder, in CPython's order
+// (a.__iop__, then a.__op__, then b.__rop__, the reflected one first when b's class is a proper
+// subclass of a's); null when neither operand is a user object.
+ValuePtr Tracer::userBinaryOp(const std::string &op, bool inplace, const ValuePtr &a,
+                              const ValuePtr &b) {
+    auto isUser = [](const ValuePtr &v) {
+        return v->kind == K::NewObject || (v->kind == K::UserObject && v->object);
+    };
+    if (!isUser(a) && !isUser(b))
+        return nullptr;
+    auto tryDunder = [&](const ValuePtr &self, const ValuePtr &other,
+                         const std::string &dunder) -> ValuePtr {
+        if (!isUser(self))
+            return nullptr;
+        PyObject *fn = lookup(self->pythonType(), dunder);
+        if (!fn)
+            return nullptr;
+        if (!PyFunction_Check(fn))
+            throw GraphBreak(BreakId::UnsupportedCall, typeName(self->pythonType()) + "." + dunder);
+        ValuePtr r = call(userFunction(fn, nullptr), {self, other}, {});
+        return r->isConstant() && r->object.get() == Py_NotImplemented ? nullptr : r;
+    };
+    PyObject *ta = a->pythonType(), *tb = b->pythonType();
+    bool reflectedFirst = ta && tb && ta != tb &&
+                          PyType_IsSubtype(reinterpret_cast<PyTypeObject *>(tb),
+                                           reinterpret_cast<PyTypeObject *>(ta));
+    if (inplace)
+        if (ValuePtr r = tryDunder(a, b, "__i" + op + "__"))
+            return r;
+    if (reflectedFirst)
+        if (ValuePtr r = tryDunder(b, a, "__r" + op + "__"))
+            return r;
+    if (ValuePtr r = tryDunder(a, b, "__" + op + "__"))
+        return r;
+    if (!reflectedFirst && ta != tb)
+        if (ValuePtr r = tryDunder(b, a, "__r" + op + "__"))
+            return r;
+    throw GraphBreak(BreakId::PythonException, "unsupported operand type(s) for " + op);
+}
+
+} // namespace dynascope

@@ -6,7 +6,6 @@
 #include "model/indexiterator.h"
 
 #include <cstddef>
-#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <vector>

@@ -54,6 +54,37 @@ std::string text(c10::IntArrayRef values) {
     return s + "]";
 }
 
+// The op on its tensors (an absent operand: an undefined tensor, only convolution's bias).
+at::Tensor callOp(const Plan::Extern &e, const at::Tensor *const *arg) {
+    const AtenFunctions &f = AtenFunctions::get();
+    switch (e.op) {
+    case ExternOp::Mm:
+        return f.mm(*arg[0], *arg[1]);
+    case ExternOp::Addmm:
+        return f.addmm(*arg[0], *arg[1], *arg[2], scalarOf(e.beta), scalarOf(e.alpha));
+    case ExternOp::Bmm:
+        return f.bmm(*arg[0], *arg[1]);
+    case ExternOp::Convolution: {
+        const Plan::Convolution &c = e.convolution;
+        const c10::optional<at::Tensor> bias =
+            arg[2] ? c10::optional<at::Tensor>(*arg[2]) : c10::nullopt;
+        return f.convolution(*arg[0], *arg[1], bias, c.stride, c.padding, c.dilation, c.transposed,
+                             c.outputPadding, c.groups);
+    }
+    case ExternOp::Baddbmm:
+        return f.baddbmm(*arg[0], *arg[1], *arg[2], scalarOf(e.beta), scalarOf(e.alpha));
+    case ExternOp::Addmv:
+        return f.addmv(*arg[0], *arg[1], *arg[2], scalarOf(e.beta), scalarOf(e.alpha));
+    case ExternOp::Mv:
+        return f.mv(*arg[0], *arg[1]);
+    case ExternOp::Dot:
+        return f.dot(*arg[0], *arg[1]);
+    case ExternOp::Count:
+        break;
+    }
+    return at::Tensor();
+}
+
 // Calls one extern op on its operands; throws what LibTorch throws, and when the result's layout
 // is not the one the kernels after it were generated for (they read it by these strides).
 at::Tensor callExtern(const Plan::Extern &e, const std::vector<Plan::View> &views,
@@ -62,6 +93,8 @@ at::Tensor callExtern(const Plan::Extern &e, const std::vector<Plan::View> &view
     const at::Tensor *arg[3] = {};
     for (size_t i = 0; i < e.operands.size() && i < 3; ++i) {
         const Plan::Operand &o = e.operands[i];
+        if (o.absent())
+            continue;
         if (o.view < 0) {
             arg[i] = bySlot[o.slot];
         } else {
@@ -70,21 +103,7 @@ at::Tensor callExtern(const Plan::Extern &e, const std::vector<Plan::View> &view
             arg[i] = &viewed[i];
         }
     }
-    const AtenFunctions &f = AtenFunctions::get();
-    at::Tensor result;
-    switch (e.op) {
-    case ExternOp::Mm:
-        result = f.mm(*arg[0], *arg[1]);
-        break;
-    case ExternOp::Addmm:
-        result = f.addmm(*arg[0], *arg[1], *arg[2], scalarOf(e.beta), scalarOf(e.alpha));
-        break;
-    case ExternOp::Bmm:
-        result = f.bmm(*arg[0], *arg[1]);
-        break;
-    case ExternOp::Count:
-        break;
-    }
+    at::Tensor result = callOp(e, arg);
     if (!result.defined() || static_cast<int>(result.scalar_type()) != e.dtype ||
         !result.sizes().equals(e.sizes) || !result.strides().equals(e.strides))
         throw std::runtime_error(
@@ -108,6 +127,20 @@ PyObject *wrap(at::Tensor t) {
 
 const char *NativeKernelPlan::externName(ExternOp op) {
     return AtenFunctions::name(op);
+}
+
+size_t NativeKernelPlan::externArity(ExternOp op) {
+    switch (op) {
+    case ExternOp::Addmm:
+    case ExternOp::Convolution:
+    case ExternOp::Baddbmm:
+    case ExternOp::Addmv:
+        return 3;
+    case ExternOp::Count:
+        return 0;
+    default:
+        return 2;
+    }
 }
 
 std::string NativeKernelPlan::externMissing(ExternOp op) {
@@ -150,13 +183,15 @@ bool NativeKernelPlan::consistent() const {
         if (!step.isExtern)
             continue;
         const Extern &e = externs[step.index];
-        const size_t arity = e.op == ExternOp::Addmm ? 3 : 2;
-        if (e.op == ExternOp::Count || !aten.has(e.op) || e.operands.size() != arity ||
+        if (e.op == ExternOp::Count || !aten.has(e.op) || e.operands.size() != externArity(e.op) ||
             !inB(e.slot) || e.sizes.size() != e.strides.size())
             return false;
-        for (const Operand &o : e.operands)
-            if (!readable(o.slot, o.view))
+        for (size_t i = 0; i < e.operands.size(); ++i) {
+            const Operand &o = e.operands[i];
+            const bool mayBeAbsent = e.op == ExternOp::Convolution && i == 2; // bias None
+            if (!(mayBeAbsent && o.absent()) && !readable(o.slot, o.view))
                 return false;
+        }
         made[e.slot] = true;
     }
     for (const Output &o : outputs) {

@@ -60,6 +60,23 @@ bool externOpNamed(const char *name, ExternOp &op) {
     return false;
 }
 
+// convolution's (stride, padding, dilation, transposed, output_padding, groups).
+bool readConvolution(PyObject *params, Plan::Convolution &c) {
+    PyObject *stride = nullptr, *padding = nullptr, *dilation = nullptr, *outputPadding = nullptr;
+    int transposed = 0;
+    long long groups = 1;
+    if (!PyArg_ParseTuple(params, "OOOpOL:native_plan convolution", &stride, &padding, &dilation,
+                          &transposed, &outputPadding, &groups))
+        return false;
+    c.stride = int64List(stride);
+    c.padding = int64List(padding);
+    c.dilation = int64List(dilation);
+    c.outputPadding = int64List(outputPadding);
+    c.transposed = transposed != 0;
+    c.groups = groups;
+    return !PyErr_Occurred();
+}
+
 bool readStep(Plan &plan, PyObject *item) {
     const char *kind = nullptr;
     if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 2 ||
@@ -78,11 +95,16 @@ bool readStep(Plan &plan, PyObject *item) {
     Plan::Extern e;
     const char *op = nullptr;
     PyObject *operands = nullptr, *beta = nullptr, *alpha = nullptr, *sizes = nullptr,
-             *strides = nullptr, *example = nullptr;
-    if (!PyArg_ParseTuple(item, "ssOOOiOOO:native_plan extern", &kind, &op, &operands, &beta,
-                          &alpha, &e.slot, &sizes, &strides, &example) ||
+             *strides = nullptr, *example = nullptr, *params = nullptr;
+    if (!PyArg_ParseTuple(item, "ssOOOiOOO|O:native_plan extern", &kind, &op, &operands, &beta,
+                          &alpha, &e.slot, &sizes, &strides, &example, &params) ||
         !externOpNamed(op, e.op) || !readNumber(beta, e.beta) || !readNumber(alpha, e.alpha))
         return false;
+    if (e.op == ExternOp::Convolution && !(params && readConvolution(params, e.convolution))) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "native_plan: a convolution needs its parameters");
+        return false;
+    }
     if (!eachOf(operands, "operands", [&e](PyObject *o) {
             Plan::Operand operand;
             if (!PyArg_ParseTuple(o, "ii", &operand.slot, &operand.view))

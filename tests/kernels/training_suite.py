@@ -83,7 +83,8 @@ def check(name, make, expanded=False, partitioner="min-cut"):
 
 
 # The extern ops C++ calls (DYNASCOPE_KERNELS_EXTERNS can leave some out, as if missing).
-NATIVE_EXTERNS = {"mm", "addmm", "bmm", "convolution", "baddbmm", "addmv", "mv", "dot"}
+NATIVE_EXTERNS = {"mm", "addmm", "bmm", "convolution", "baddbmm", "addmv", "mv", "dot",
+                  "convolution_backward"}
 if os.environ.get("DYNASCOPE_KERNELS_EXTERNS") is not None:
     NATIVE_EXTERNS &= set(os.environ["DYNASCOPE_KERNELS_EXTERNS"].split(","))
 
@@ -209,7 +210,8 @@ def transposed_input_mlp_case():
 
 class ConvNet(torch.nn.Module):
     """conv2d -> ReLU -> conv1d over the rows -> linear: the forward calls aten::convolution
-    from C++; the backward's convolution_backward is a fallback (the Python runner)."""
+    from C++, the backward aten::convolution_backward (three results, or fewer: conv1d has no
+    bias, and a frozen input needs no gradient)."""
 
     def __init__(self):
         super().__init__()
@@ -222,9 +224,12 @@ class ConvNet(torch.nn.Module):
         return self.fc(torch.tanh(self.row(h)).flatten(1))
 
 
-def conv_case():
-    model = ConvNet()
-    return model, (leaf(2, 3, 5, 6),), list(model.parameters())
+def conv_case(input_grad):
+    def make():
+        model = ConvNet()
+        x = leaf(2, 3, 5, 6, grad=input_grad)
+        return model, (x,), list(model.parameters()) + ([x] if input_grad else [])
+    return make
 
 
 def baddbmm_addmv_case():
@@ -241,7 +246,8 @@ check("transposed_matmul", transposed_matmul_case)
 check("sliced_matmul", sliced_matmul_case)
 check("bmm", bmm_case)
 check("mlp_transposed_input", transposed_input_mlp_case)
-check("conv", conv_case)
+check("conv", conv_case(True))
+check("conv_frozen_input", conv_case(False))
 check("baddbmm_addmv_mv_dot", baddbmm_addmv_case)
 check("activations_and_losses", activations_case)
 check("broadcast", broadcast_case)

@@ -222,7 +222,8 @@ private slots:
     // against eager.
     void moreExternsRunFromCpp() {
         const QJsonArray allOps(
-            {"addmm", "addmv", "baddbmm", "bmm", "convolution", "dot", "mm", "mv"});
+            {"addmm", "addmv", "baddbmm", "bmm", "convolution", "convolution_backward", "dot",
+             "mm", "mv"});
         Result r = runScript(QStringLiteral("extern_switch.py"), m_env);
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
         QCOMPARE(r.record.value("externs").toArray(), allOps);

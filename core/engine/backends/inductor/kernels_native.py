@@ -1,7 +1,7 @@
 """The capture core's C++ call path for a built plan (runtime/nativekernels.h): the data
 _dynascope_capture.native_plan takes — kernel entry points, extern calls (mm, addmm, bmm,
-convolution, baddbmm, addmv, mv, dot) with their operands as strided views, outputs — or why the
-plan keeps the Python runner; and
+convolution, baddbmm, addmv, mv, dot, convolution_backward) with their operands as strided views,
+outputs — or why the plan keeps the Python runner; and
 `served`, a runner with the C++ path in front (a training plan's two halves)."""
 
 import ctypes
@@ -16,11 +16,13 @@ from _dynascope_shim import kernels_lower as lower
 aten = torch.ops.aten
 # The torch steps a native plan calls itself: name, tensor operands, other positional arguments
 # (beta and alpha are keywords; convolution's stride, padding, dilation, transposed,
-# output_padding and groups follow its input, weight and bias).
+# output_padding and groups follow its input, weight and bias; convolution_backward's bias_sizes,
+# those six and output_mask follow grad_output, input and weight).
 EXTERNS = {aten.mm.default: ("mm", 2, 0), aten.addmm.default: ("addmm", 3, 0),
            aten.bmm.default: ("bmm", 2, 0), aten.convolution.default: ("convolution", 3, 6),
            aten.baddbmm.default: ("baddbmm", 3, 0), aten.addmv.default: ("addmv", 3, 0),
-           aten.mv.default: ("mv", 2, 0), aten.dot.default: ("dot", 2, 0)}
+           aten.mv.default: ("mv", 2, 0), aten.dot.default: ("dot", 2, 0),
+           aten.convolution_backward.default: ("convolution_backward", 3, 8)}
 
 
 class NotNative(Exception):
@@ -37,10 +39,11 @@ def _geometry(buf, calls):
 
 
 def _plain(value):
-    """An int, a bool or a list of ints (convolution's parameters as make_fx records them)."""
+    """An int, a bool, None or a list of ints or bools (convolution's parameters as make_fx
+    records them)."""
     if isinstance(value, (list, tuple)):
         return all(isinstance(v, int) for v in value)
-    return isinstance(value, int)
+    return value is None or isinstance(value, int)
 
 
 class _Builder:
@@ -79,10 +82,19 @@ class _Builder:
                 or not all(isinstance(n, (bool, int, float)) for n in (beta, alpha))
                 or not all(_plain(p) for p in params)):
             raise NotNative(f"extern {step.target} with arguments {step.args}, {step.kwargs}")
-        out = self.lowered.buffers[step.outputs[0]]
+        results = [self.result(n) for n in step.outputs]
+        first = results[0] or (-1, [], [], torch.empty(0))
         return ("extern", name, [self.operand(a, step) for a in step.args[:arity]], beta, alpha,
-                self.position[out.name], list(out.sizes), list(out.strides),
-                torch.empty(0, dtype=out.dtype), params)
+                *first, params, results[1:])
+
+    def result(self, name):
+        """(slot, sizes, strides, example) of a result buffer; None for a result nothing reads
+        (convolution_backward's output_mask)."""
+        if name is None:
+            return None
+        out = self.lowered.buffers[name]
+        return (self.position[name], list(out.sizes), list(out.strides),
+                torch.empty(0, dtype=out.dtype))
 
     def output(self, kind, what, fresh_index, produced, may_view_input):
         if kind == "buffer":

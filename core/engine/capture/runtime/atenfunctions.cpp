@@ -28,9 +28,11 @@ const char *const kExternSymbols[] = {
     "_ZN2at4_ops5addmv4callERKNS_6TensorES4_S4_RKN3c106ScalarES8_",
     "_ZN2at4_ops2mv4callERKNS_6TensorES4_",
     "_ZN2at4_ops3dot4callERKNS_6TensorES4_",
+    "_ZN2at4_ops20convolution_backward4callERKNS_6TensorES4_S4_N3c1016OptionalArrayRefINS5_"
+    "6SymIntEEENS5_8ArrayRefIlEESA_SA_bSA_lSt5arrayIbLm3EE",
 };
-const char *const kExternNames[] = {"mm",      "addmm", "bmm", "convolution",
-                                    "baddbmm", "addmv", "mv",  "dot"};
+const char *const kExternNames[] = {"mm",    "addmm", "bmm", "convolution",         "baddbmm",
+                                    "addmv", "mv",    "dot", "convolution_backward"};
 static_assert(sizeof(kExternNames) / sizeof(*kExternNames) == static_cast<int>(ExternOp::Count) &&
                   sizeof(kExternSymbols) / sizeof(*kExternSymbols) ==
                       static_cast<int>(ExternOp::Count),
@@ -106,6 +108,8 @@ AtenFunctions lookUp() {
     f.addmv = entry<AtenFunctions::Addmv>(externs, ExternOp::Addmv);
     f.mv = entry<AtenFunctions::Mv>(externs, ExternOp::Mv);
     f.dot = entry<AtenFunctions::Dot>(externs, ExternOp::Dot);
+    f.convolutionBackward =
+        entry<AtenFunctions::ConvolutionBackward>(externs, ExternOp::ConvolutionBackward);
     return f;
 }
 

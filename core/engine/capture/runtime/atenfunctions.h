@@ -11,6 +11,7 @@
 #include <ATen/ops/addmv_ops.h>
 #include <ATen/ops/baddbmm_ops.h>
 #include <ATen/ops/bmm_ops.h>
+#include <ATen/ops/convolution_backward_ops.h>
 #include <ATen/ops/convolution_ops.h>
 #include <ATen/ops/dot_ops.h>
 #include <ATen/ops/mm_ops.h>
@@ -34,6 +35,7 @@ struct AtenFunctions {
     using Addmv = decltype(&at::_ops::addmv::call);
     using Mv = decltype(&at::_ops::mv::call);
     using Dot = decltype(&at::_ops::dot::call);
+    using ConvolutionBackward = decltype(&at::_ops::convolution_backward::call);
 
     EmptyStridedCpu emptyStrided = nullptr; // null: DYNASCOPE_KERNELS_ALLOCATOR=python too
     WrapVariable wrap = nullptr;
@@ -45,6 +47,7 @@ struct AtenFunctions {
     Addmv addmv = nullptr;
     Mv mv = nullptr;
     Dot dot = nullptr;
+    ConvolutionBackward convolutionBackward = nullptr;
     // Why each extern op cannot be called from C++ ("" when it can), by ExternOp.
     std::string missing[static_cast<int>(ExternOp::Count)];
 

@@ -19,7 +19,18 @@ using KernelEntry = void (*)(void **, const int64_t *);
 
 // The extern calls a plan makes itself through LibTorch (AtenFunctions); a plan with any other
 // torch step keeps the Python runner.
-enum class ExternOp { Mm, Addmm, Bmm, Convolution, Baddbmm, Addmv, Mv, Dot, Count };
+enum class ExternOp {
+    Mm,
+    Addmm,
+    Bmm,
+    Convolution,
+    Baddbmm,
+    Addmv,
+    Mv,
+    Dot,
+    ConvolutionBackward,
+    Count
+};
 
 struct NativeKernelPlan {
     struct Input {
@@ -54,10 +65,20 @@ struct NativeKernelPlan {
         double f = 0;
         int64_t i = 1;
     };
-    struct Convolution { // aten::convolution's arguments after input, weight and bias
+    // aten::convolution's arguments after input, weight and bias; convolution_backward's
+    // after grad_output, input and weight (bias_sizes first, output_mask last).
+    struct Convolution {
         std::vector<int64_t> stride, padding, dilation, outputPadding;
         bool transposed = false;
         int64_t groups = 1;
+        bool hasBiasSizes = false;
+        std::vector<int64_t> biasSizes;
+        bool outputMask[3] = {true, true, true};
+    };
+    struct Result { // one more result of an op with several (convolution_backward); slot -1: none
+        int slot = -1;
+        int dtype = -1;
+        std::vector<int64_t> sizes, strides;
     };
     struct Extern { // one extern call; its result's data pointer goes into B[slot]
         ExternOp op = ExternOp::Mm;
@@ -66,6 +87,9 @@ struct NativeKernelPlan {
         std::vector<Operand> operands;
         Number beta, alpha;
         Convolution convolution;
+        // convolution_backward's second and third results (its first is slot/dtype/sizes/
+        // strides below, slot -1 when output_mask leaves it out)
+        std::vector<Result> more;
         int slot = -1;
         int dtype = -1; // the result's layout the kernels were generated for
         std::vector<int64_t> sizes, strides;

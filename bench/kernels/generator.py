@@ -22,6 +22,10 @@ TREE = (sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv
         else os.path.join(HERE, "..", ".."))
 shim.__path__ = [os.path.join(TREE, "core", "engine", "backends", "inductor")]
 sys.modules["_dynascope_shim"] = shim
+# The capture core is not loaded here: plans keep the Python runner (its native spec says why).
+capture = types.ModuleType("_dynascope_capture")
+capture.native_externs = lambda: {}
+sys.modules.setdefault("_dynascope_capture", capture)
 
 import torch  # noqa: E402
 

@@ -202,6 +202,31 @@ check("extern_float64", lambda x, w, b: torch.addmm(b, x, w, beta=0.5, alpha=2).
     native=True)
 check("extern_int64", lambda x, w: (x @ w) + 1, rnd(4, 3, dtype=torch.int64),
       rnd(3, 2, dtype=torch.int64), native=True)
+# The other extern ops C++ calls (aten::convolution, baddbmm, addmv, mv, dot), each with a
+# generated epilogue reading its result: conv1d/conv2d with and without bias, stride, padding,
+# dilation, groups, a transposed convolution, a permuted (channels-last) input as a strided view.
+F = torch.nn.functional
+check("extern_conv2d", lambda x, w, b: F.relu(F.conv2d(x, w, b, padding=1)) * 2,
+      rnd(2, 3, 9, 8), rnd(4, 3, 3, 3), rnd(4), fallbacks=[], native=True)
+check("extern_conv2d_strided_groups", lambda x, w: F.conv2d(x, w, None, stride=2, padding=(1, 2),
+      dilation=(2, 1), groups=2).tanh(), rnd(1, 4, 11, 10), rnd(6, 2, 3, 2), native=True)
+check("extern_conv1d_no_bias", lambda x, w: F.conv1d(x, w).sigmoid() + 1, rnd(3, 5, 17),
+      rnd(7, 5, 4), native=True)
+check("extern_conv_transpose2d", lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2,
+      output_padding=1).relu(), rnd(2, 3, 5, 4), rnd(3, 2, 3, 3), rnd(2), native=True)
+check("extern_conv2d_channels_last_input", lambda x, w: F.conv2d(x.permute(0, 3, 1, 2), w).exp(),
+      rnd(2, 6, 7, 3), rnd(5, 3, 2, 2), native=True)
+check("extern_conv2d_float64", lambda x, w, b: F.conv2d(x, w, b) - 1, rnd(1, 2, 5, 5,
+      dtype=torch.float64), rnd(3, 2, 3, 3, dtype=torch.float64), rnd(3, dtype=torch.float64),
+      native=True)
+check("extern_baddbmm", lambda c, a, b: torch.baddbmm(c, a, b.transpose(1, 2), beta=0.5,
+      alpha=2).relu(), rnd(3, 4, 2), rnd(3, 4, 5), rnd(3, 2, 5), native=True)
+check("extern_addmv", lambda v, m, x: torch.addmv(v, m, x, alpha=3).cos(), rnd(6), rnd(6, 4),
+      rnd(4), native=True)
+check("extern_mv_transposed", lambda m, x: (m.t() @ x) * 2, rnd(5, 6), rnd(5), native=True)
+check("extern_dot", lambda a, b: torch.dot(a, b[::2]).exp(), rnd(7), rnd(14), native=True)
+check("extern_mv_int64", lambda m, x: torch.mv(m, x) + 1, rnd(4, 3, dtype=torch.int64),
+      rnd(3, dtype=torch.int64), native=True)
 check("view_output", lambda x: (x.t(), x * 2), rnd(3, 4), native=False)  # a view of an input
 check("bool_kernels", lambda a, b: torch.logical_or(torch.logical_and(a, b), ~a), rnd(5, 3, dtype=torch.bool),
       rnd(5, 3, dtype=torch.bool), native=True)

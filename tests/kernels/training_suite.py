@@ -83,7 +83,8 @@ def check(name, make, expanded=False, partitioner="min-cut"):
 
 
 # The extern ops C++ calls (DYNASCOPE_KERNELS_EXTERNS can leave some out, as if missing).
-NATIVE_EXTERNS = {"mm", "addmm", "bmm"}
+NATIVE_EXTERNS = {"mm", "addmm", "bmm", "convolution", "baddbmm", "addmv", "mv", "dot",
+                  "convolution_backward"}
 if os.environ.get("DYNASCOPE_KERNELS_EXTERNS") is not None:
     NATIVE_EXTERNS &= set(os.environ["DYNASCOPE_KERNELS_EXTERNS"].split(","))
 
@@ -207,10 +208,47 @@ def transposed_input_mlp_case():
     return model, (torch.randn(16, 8).t(), torch.randn(8, 4)), list(model.parameters())
 
 
+class ConvNet(torch.nn.Module):
+    """conv2d -> ReLU -> conv1d over the rows -> linear: the forward calls aten::convolution
+    from C++, the backward aten::convolution_backward (three results, or fewer: conv1d has no
+    bias, and a frozen input needs no gradient)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 4, 3, padding=1)
+        self.row = torch.nn.Conv1d(4, 2, 2, bias=False)
+        self.fc = torch.nn.Linear(2 * 5 * 5, 3)
+
+    def forward(self, x):
+        h = torch.relu(self.conv(x)).flatten(2, 3)[:, :, :26]
+        return self.fc(torch.tanh(self.row(h)).flatten(1))
+
+
+def conv_case(input_grad):
+    def make():
+        model = ConvNet()
+        x = leaf(2, 3, 5, 6, grad=input_grad)
+        return model, (x,), list(model.parameters()) + ([x] if input_grad else [])
+    return make
+
+
+def baddbmm_addmv_case():
+    c, a, b = leaf(3, 4, 2), leaf(3, 4, 5), leaf(3, 2, 5)
+    v, m, x = leaf(4), leaf(4, 6), leaf(6)
+    fn = lambda c, a, b, v, m, x: (  # noqa: E731
+        torch.baddbmm(c, a, b.transpose(1, 2), beta=0.5, alpha=2).sin(),
+        torch.addmv(v, m, x).relu() + torch.mv(m, x) * torch.dot(x, x))
+    args = (c, a, b, v, m, x)
+    return fn, args, list(args)
+
+
 check("transposed_matmul", transposed_matmul_case)
 check("sliced_matmul", sliced_matmul_case)
 check("bmm", bmm_case)
 check("mlp_transposed_input", transposed_input_mlp_case)
+check("conv", conv_case(True))
+check("conv_frozen_input", conv_case(False))
+check("baddbmm_addmv_mv_dot", baddbmm_addmv_case)
 check("activations_and_losses", activations_case)
 check("broadcast", broadcast_case)
 check("non_contiguous", non_contiguous_case)

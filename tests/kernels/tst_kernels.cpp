@@ -216,6 +216,33 @@ private slots:
         QCOMPARE(off.record.value("native_calls").toArray(), QJsonArray({0, 0}));
     }
 
+    // convolution and addmv (like baddbmm, mv and dot) are called from C++ too; with convolution
+    // left out of DYNASCOPE_KERNELS_EXTERNS its graph keeps the Python runner, the record names
+    // the op and the switch, and the addmv graph stays in C++. extern_switch.py checks every call
+    // against eager.
+    void moreExternsRunFromCpp() {
+        const QJsonArray allOps(
+            {"addmm", "addmv", "baddbmm", "bmm", "convolution", "convolution_backward", "dot",
+             "mm", "mv"});
+        Result r = runScript(QStringLiteral("extern_switch.py"), m_env);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(r.record.value("externs").toArray(), allOps);
+        QCOMPARE(r.record.value("paths").toArray(), QJsonArray({"native", "native"}));
+        QCOMPARE(r.record.value("native_calls").toArray(), QJsonArray({2, 2}));
+
+        QProcessEnvironment env = m_env;
+        env.insert(QStringLiteral("DYNASCOPE_KERNELS_EXTERNS"), QStringLiteral("mm,addmv"));
+        Result noConv = runScript(QStringLiteral("extern_switch.py"), env);
+        QVERIFY2(noConv.exitCode == 0, qPrintable(describe(noConv)));
+        QCOMPARE(noConv.record.value("externs").toArray(), QJsonArray({"addmv", "mm"}));
+        QCOMPARE(noConv.record.value("paths").toArray(), QJsonArray({"python", "native"}));
+        QCOMPARE(noConv.record.value("native_calls").toArray(), QJsonArray({0, 2}));
+        const QString reason = noConv.record.value("reasons").toArray().at(0).toString();
+        QVERIFY2(reason.contains(QLatin1String("at::_ops::convolution::call")) &&
+                     reason.contains(QLatin1String("DYNASCOPE_KERNELS_EXTERNS")),
+                 qPrintable(reason));
+    }
+
     // A training step calls each half's native plan in one C++ call: forward (addmm) and
     // backward (mm) both on the C++ path, gradients equal eager's (one_training_step.py asserts
     // them). With addmm treated as missing the forward falls back to the Python runner, its

@@ -256,6 +256,7 @@ def compile_graph(gm, example_inputs, **kwargs):
     """The inductor backend entry: Dynamo's contract (gm, example_inputs) -> callable."""
     if not config.enabled:
         return gm.forward
+    build.preload()  # libmvec loads while this graph is traced (kernels_build.preload)
     return CompiledGraph(gm, example_inputs)
 
 

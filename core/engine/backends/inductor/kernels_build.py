@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 
 from _dynascope_shim import kernels_codegen
@@ -39,6 +40,40 @@ _compiler_ids = {}
 _compilers = {}  # (DYNASCOPE_CXX, PATH) -> the compiler's path, looked up once
 _cpu = None
 _loaded = {}  # key -> ctypes.CDLL (one load per process and binary)
+_preloading = None  # the thread that loads libmvec (preload)
+
+
+def preload():
+    """Does, once per process and on a thread of its own, the work every process's first cached
+    load would otherwise pay, when the backend starts (while the first graph is traced):
+    loading libmvec (the SIMD sinf/expf/… generated kernels call; its dlopen costs 1–3 ms on
+    this VM, mapping and relocating it), and the cache key's fixed parts (the compiler's path,
+    identity and version, the CPU flags: ~0.5 ms). libc's dlopen is called through ctypes, which
+    releases the GIL; a kernel loaded before the thread is done waits for it (dlopen's lock, or
+    recomputes a key part), and that wait is in the record's "load". libmvec is never unloaded,
+    as the first kernel that needs it would keep it. DYNASCOPE_KERNELS_PRELOAD=0 turns it off
+    (bench's "before")."""
+    global _preloading
+    if _preloading is not None or os.environ.get("DYNASCOPE_KERNELS_PRELOAD") == "0":
+        return
+    _preloading = threading.Thread(target=_preload, name="dynascope-preload", daemon=True)
+    _preloading.start()
+
+
+def _preload():
+    try:
+        dlopen = ctypes.CDLL(None).dlopen
+        dlopen.restype, dlopen.argtypes = ctypes.c_void_p, [ctypes.c_char_p, ctypes.c_int]
+        dlopen(b"libmvec.so.1", os.RTLD_LAZY)  # NULL when absent: kernels needing it say so
+    except (OSError, AttributeError):
+        pass
+    try:
+        cxx = compiler()
+        _cpu_flags()
+        if cxx is not None:
+            _compiler_id(cxx)
+    except OSError:
+        pass  # the build itself reports what is wrong
 
 
 class BuildError(Exception):

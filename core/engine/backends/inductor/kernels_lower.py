@@ -38,7 +38,8 @@ DECOMPOSITIONS = get_decompositions(_ops(
     "leaky_relu_backward", "softplus_backward", "hardswish_backward", "hardsigmoid_backward"))
 
 EXTERN = {aten.mm.default, aten.addmm.default, aten.bmm.default, aten.convolution.default,
-          aten.baddbmm.default, aten.addmv.default, aten.mv.default, aten.dot.default}
+          aten.baddbmm.default, aten.addmv.default, aten.mv.default, aten.dot.default,
+          aten.convolution_backward.default}
 VIEWS = {aten.view.default, aten._unsafe_view.default, aten.reshape.default, aten.expand.default,
          aten.permute.default, aten.t.default, aten.transpose.int, aten.unsqueeze.default,
          aten.squeeze.dim, aten.squeeze.default, aten.slice.Tensor, aten.select.int,

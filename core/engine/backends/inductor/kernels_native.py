@@ -1,6 +1,7 @@
 """The capture core's C++ call path for a built plan (runtime/nativekernels.h): the data
-_dynascope_capture.native_plan takes — kernel entry points, extern matmuls (mm, addmm, bmm) with
-their operands as strided views, outputs — or why the plan keeps the Python runner; and
+_dynascope_capture.native_plan takes — kernel entry points, extern calls (mm, addmm, bmm,
+convolution, baddbmm, addmv, mv, dot, convolution_backward) with their operands as strided views,
+outputs — or why the plan keeps the Python runner; and
 `served`, a runner with the C++ path in front (a training plan's two halves)."""
 
 import ctypes
@@ -13,9 +14,15 @@ from _dynascope_shim import kernels_config
 from _dynascope_shim import kernels_lower as lower
 
 aten = torch.ops.aten
-# The torch steps a native plan calls itself; their arity (addmm's beta and alpha are keywords).
-EXTERNS = {aten.mm.default: ("mm", 2), aten.addmm.default: ("addmm", 3),
-           aten.bmm.default: ("bmm", 2)}
+# The torch steps a native plan calls itself: name, tensor operands, other positional arguments
+# (beta and alpha are keywords; convolution's stride, padding, dilation, transposed,
+# output_padding and groups follow its input, weight and bias; convolution_backward's bias_sizes,
+# those six and output_mask follow grad_output, input and weight).
+EXTERNS = {aten.mm.default: ("mm", 2, 0), aten.addmm.default: ("addmm", 3, 0),
+           aten.bmm.default: ("bmm", 2, 0), aten.convolution.default: ("convolution", 3, 6),
+           aten.baddbmm.default: ("baddbmm", 3, 0), aten.addmv.default: ("addmv", 3, 0),
+           aten.mv.default: ("mv", 2, 0), aten.dot.default: ("dot", 2, 0),
+           aten.convolution_backward.default: ("convolution_backward", 3, 8)}
 
 
 class NotNative(Exception):
@@ -31,6 +38,14 @@ def _geometry(buf, calls):
     return list(t.shape), list(t.stride()), t.storage_offset()
 
 
+def _plain(value):
+    """An int, a bool, None or a list of ints or bools (convolution's parameters as make_fx
+    records them)."""
+    if isinstance(value, (list, tuple)):
+        return all(isinstance(v, int) for v in value)
+    return value is None or isinstance(value, int)
+
+
 class _Builder:
     def __init__(self, lowered, position):
         self.lowered, self.position = lowered, position
@@ -42,6 +57,8 @@ class _Builder:
         return len(self.views) - 1
 
     def operand(self, arg, step):
+        if arg is None and step.target is aten.convolution.default:
+            return (-1, -1)  # no bias
         if isinstance(arg, lower.StepRef):
             return (self.position[arg.name], -1)
         if isinstance(arg, lower.StepView):
@@ -51,19 +68,32 @@ class _Builder:
     def extern(self, step):
         if step.kind != "extern":
             raise NotNative(f"a fallback ({step.target}) runs through torch")
-        name, arity = EXTERNS.get(step.target, (None, 0))
+        name, arity, extra = EXTERNS.get(step.target, (None, 0, 0))
         if name is None:
             raise NotNative(f"extern {step.target} has no C++ call")
-        if self.available.get(name):
+        if name not in self.available:  # a capture core older than this module
+            raise NotNative(f"extern {step.target}: not known to the capture core")
+        if self.available[name]:
             raise NotNative(f"extern {step.target}: {self.available[name]}")
         kwargs = dict(step.kwargs)
         beta, alpha = kwargs.pop("beta", 1), kwargs.pop("alpha", 1)
-        if (kwargs or len(step.args) != arity
-                or not all(isinstance(n, (bool, int, float)) for n in (beta, alpha))):
+        params = tuple(step.args[arity:])
+        if (kwargs or len(step.args) != arity + extra
+                or not all(isinstance(n, (bool, int, float)) for n in (beta, alpha))
+                or not all(_plain(p) for p in params)):
             raise NotNative(f"extern {step.target} with arguments {step.args}, {step.kwargs}")
-        out = self.lowered.buffers[step.outputs[0]]
-        return ("extern", name, [self.operand(a, step) for a in step.args], beta, alpha,
-                self.position[out.name], list(out.sizes), list(out.strides),
+        results = [self.result(n) for n in step.outputs]
+        first = results[0] or (-1, [], [], torch.empty(0))
+        return ("extern", name, [self.operand(a, step) for a in step.args[:arity]], beta, alpha,
+                *first, params, results[1:])
+
+    def result(self, name):
+        """(slot, sizes, strides, example) of a result buffer; None for a result nothing reads
+        (convolution_backward's output_mask)."""
+        if name is None:
+            return None
+        out = self.lowered.buffers[name]
+        return (self.position[name], list(out.sizes), list(out.strides),
                 torch.empty(0, dtype=out.dtype))
 
     def output(self, kind, what, fresh_index, produced, may_view_input):

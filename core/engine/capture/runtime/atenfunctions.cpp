@@ -17,12 +17,30 @@ namespace {
 const char *const kEmptyStridedCpu =
     "_ZN2at6detail17empty_strided_cpuEN3c108ArrayRefIlEES3_NS1_10ScalarTypeEb";
 const char *const kWrapVariable = "_Z16THPVariable_WrapN2at10TensorBaseE";
+// By ExternOp.
 const char *const kExternSymbols[] = {
     "_ZN2at4_ops2mm4callERKNS_6TensorES4_",
     "_ZN2at4_ops5addmm4callERKNS_6TensorES4_S4_RKN3c106ScalarES8_",
     "_ZN2at4_ops3bmm4callERKNS_6TensorES4_",
+    "_ZN2at4_ops11convolution4callERKNS_6TensorES4_RKN3c108optionalIS2_EENS5_8ArrayRefIlEESB_SB_"
+    "bSB_l",
+    "_ZN2at4_ops7baddbmm4callERKNS_6TensorES4_S4_RKN3c106ScalarES8_",
+    "_ZN2at4_ops5addmv4callERKNS_6TensorES4_S4_RKN3c106ScalarES8_",
+    "_ZN2at4_ops2mv4callERKNS_6TensorES4_",
+    "_ZN2at4_ops3dot4callERKNS_6TensorES4_",
+    "_ZN2at4_ops20convolution_backward4callERKNS_6TensorES4_S4_N3c1016OptionalArrayRefINS5_"
+    "6SymIntEEENS5_8ArrayRefIlEESA_SA_bSA_lSt5arrayIbLm3EE",
 };
-const char *const kExternNames[] = {"mm", "addmm", "bmm"};
+const char *const kExternNames[] = {"mm",    "addmm", "bmm", "convolution",         "baddbmm",
+                                    "addmv", "mv",    "dot", "convolution_backward"};
+static_assert(sizeof(kExternNames) / sizeof(*kExternNames) == static_cast<int>(ExternOp::Count) &&
+                  sizeof(kExternSymbols) / sizeof(*kExternSymbols) ==
+                      static_cast<int>(ExternOp::Count),
+              "one symbol and one name per ExternOp");
+
+template <typename Function> Function entry(void *const *externs, ExternOp op) {
+    return reinterpret_cast<Function>(externs[static_cast<int>(op)]);
+}
 
 // The path of the first loaded library whose file name starts with `stem`.
 std::string loadedLibrary(const char *stem) {
@@ -82,9 +100,16 @@ AtenFunctions lookUp() {
         else if (!(externs[i] = loadedSymbol("libtorch_cpu.so", kExternSymbols[i])))
             f.missing[i] = op + " not found in libtorch_cpu";
     }
-    f.mm = reinterpret_cast<AtenFunctions::Mm>(externs[static_cast<int>(ExternOp::Mm)]);
-    f.addmm = reinterpret_cast<AtenFunctions::Addmm>(externs[static_cast<int>(ExternOp::Addmm)]);
-    f.bmm = reinterpret_cast<AtenFunctions::Bmm>(externs[static_cast<int>(ExternOp::Bmm)]);
+    f.mm = entry<AtenFunctions::Mm>(externs, ExternOp::Mm);
+    f.addmm = entry<AtenFunctions::Addmm>(externs, ExternOp::Addmm);
+    f.bmm = entry<AtenFunctions::Bmm>(externs, ExternOp::Bmm);
+    f.convolution = entry<AtenFunctions::Convolution>(externs, ExternOp::Convolution);
+    f.baddbmm = entry<AtenFunctions::Baddbmm>(externs, ExternOp::Baddbmm);
+    f.addmv = entry<AtenFunctions::Addmv>(externs, ExternOp::Addmv);
+    f.mv = entry<AtenFunctions::Mv>(externs, ExternOp::Mv);
+    f.dot = entry<AtenFunctions::Dot>(externs, ExternOp::Dot);
+    f.convolutionBackward =
+        entry<AtenFunctions::ConvolutionBackward>(externs, ExternOp::ConvolutionBackward);
     return f;
 }
 

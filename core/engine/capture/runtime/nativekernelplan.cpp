@@ -6,6 +6,7 @@
 #include "atenfunctions.h"
 #include "runtime/tensormemory.h"
 
+#include <array>
 #include <string>
 
 namespace dynascope {
@@ -54,14 +55,76 @@ std::string text(c10::IntArrayRef values) {
     return s + "]";
 }
 
-// Calls one extern op on its operands; throws what LibTorch throws, and when the result's layout
-// is not the one the kernels after it were generated for (they read it by these strides).
-at::Tensor callExtern(const Plan::Extern &e, const std::vector<Plan::View> &views,
-                      const std::vector<const at::Tensor *> &bySlot) {
+using Results = std::array<at::Tensor, 3>; // an extern call's results (one but for
+                                           // convolution_backward)
+
+// convolution_backward: grad_input, grad_weight, grad_bias, each undefined when output_mask says.
+Results convolutionBackward(const Plan::Convolution &c, const at::Tensor *const *arg) {
+    std::vector<c10::SymInt> biasSizes(c.biasSizes.begin(), c.biasSizes.end());
+    const c10::OptionalArrayRef<c10::SymInt> bias =
+        c.hasBiasSizes ? c10::OptionalArrayRef<c10::SymInt>(biasSizes) : c10::nullopt;
+    auto grads = AtenFunctions::get().convolutionBackward(
+        *arg[0], *arg[1], *arg[2], bias, c.stride, c.padding, c.dilation, c.transposed,
+        c.outputPadding, c.groups, {c.outputMask[0], c.outputMask[1], c.outputMask[2]});
+    return {std::get<0>(grads), std::get<1>(grads), std::get<2>(grads)};
+}
+
+// The op on its tensors (an absent operand: an undefined tensor, only convolution's bias).
+Results callOp(const Plan::Extern &e, const at::Tensor *const *arg) {
+    const AtenFunctions &f = AtenFunctions::get();
+    switch (e.op) {
+    case ExternOp::Mm:
+        return {f.mm(*arg[0], *arg[1])};
+    case ExternOp::Addmm:
+        return {f.addmm(*arg[0], *arg[1], *arg[2], scalarOf(e.beta), scalarOf(e.alpha))};
+    case ExternOp::Bmm:
+        return {f.bmm(*arg[0], *arg[1])};
+    case ExternOp::Convolution: {
+        const Plan::Convolution &c = e.convolution;
+        const c10::optional<at::Tensor> bias =
+            arg[2] ? c10::optional<at::Tensor>(*arg[2]) : c10::nullopt;
+        return {f.convolution(*arg[0], *arg[1], bias, c.stride, c.padding, c.dilation, c.transposed,
+                              c.outputPadding, c.groups)};
+    }
+    case ExternOp::Baddbmm:
+        return {f.baddbmm(*arg[0], *arg[1], *arg[2], scalarOf(e.beta), scalarOf(e.alpha))};
+    case ExternOp::Addmv:
+        return {f.addmv(*arg[0], *arg[1], *arg[2], scalarOf(e.beta), scalarOf(e.alpha))};
+    case ExternOp::Mv:
+        return {f.mv(*arg[0], *arg[1])};
+    case ExternOp::Dot:
+        return {f.dot(*arg[0], *arg[1])};
+    case ExternOp::ConvolutionBackward:
+        return convolutionBackward(e.convolution, arg);
+    case ExternOp::Count:
+        break;
+    }
+    return {};
+}
+
+// Throws unless `result` has the layout the kernels after it were generated for (they read it
+// by these strides).
+void checkLayout(ExternOp op, const at::Tensor &result, int dtype,
+                 const std::vector<int64_t> &sizes, const std::vector<int64_t> &strides) {
+    if (!result.defined() || static_cast<int>(result.scalar_type()) != dtype ||
+        !result.sizes().equals(sizes) || !result.strides().equals(strides))
+        throw std::runtime_error(
+            std::string("dynascope: extern aten.") + AtenFunctions::name(op) + " returned sizes " +
+            text(result.defined() ? result.sizes() : c10::IntArrayRef()) + ", strides " +
+            text(result.defined() ? result.strides() : c10::IntArrayRef()) +
+            "; its plan was generated for " + text(sizes) + ", " + text(strides));
+}
+
+// Calls one extern op on its operands; throws what LibTorch throws, and when a result the plan
+// reads is not laid out as generated.
+Results callExtern(const Plan::Extern &e, const std::vector<Plan::View> &views,
+                   const std::vector<const at::Tensor *> &bySlot) {
     at::Tensor viewed[3];
     const at::Tensor *arg[3] = {};
     for (size_t i = 0; i < e.operands.size() && i < 3; ++i) {
         const Plan::Operand &o = e.operands[i];
+        if (o.absent())
+            continue;
         if (o.view < 0) {
             arg[i] = bySlot[o.slot];
         } else {
@@ -70,29 +133,13 @@ at::Tensor callExtern(const Plan::Extern &e, const std::vector<Plan::View> &view
             arg[i] = &viewed[i];
         }
     }
-    const AtenFunctions &f = AtenFunctions::get();
-    at::Tensor result;
-    switch (e.op) {
-    case ExternOp::Mm:
-        result = f.mm(*arg[0], *arg[1]);
-        break;
-    case ExternOp::Addmm:
-        result = f.addmm(*arg[0], *arg[1], *arg[2], scalarOf(e.beta), scalarOf(e.alpha));
-        break;
-    case ExternOp::Bmm:
-        result = f.bmm(*arg[0], *arg[1]);
-        break;
-    case ExternOp::Count:
-        break;
-    }
-    if (!result.defined() || static_cast<int>(result.scalar_type()) != e.dtype ||
-        !result.sizes().equals(e.sizes) || !result.strides().equals(e.strides))
-        throw std::runtime_error(
-            std::string("dynascope: extern aten.") + AtenFunctions::name(e.op) +
-            " returned sizes " + text(result.defined() ? result.sizes() : c10::IntArrayRef()) +
-            ", strides " + text(result.defined() ? result.strides() : c10::IntArrayRef()) +
-            "; its plan was generated for " + text(e.sizes) + ", " + text(e.strides));
-    return result;
+    Results results = callOp(e, arg);
+    if (e.slot >= 0)
+        checkLayout(e.op, results[0], e.dtype, e.sizes, e.strides);
+    for (size_t i = 0; i < e.more.size() && i + 1 < results.size(); ++i)
+        if (e.more[i].slot >= 0)
+            checkLayout(e.op, results[i + 1], e.more[i].dtype, e.more[i].sizes, e.more[i].strides);
+    return results;
 }
 
 // A new reference to a torch.Tensor for `t` (THPVariable_Wrap: the existing object if it has
@@ -108,6 +155,21 @@ PyObject *wrap(at::Tensor t) {
 
 const char *NativeKernelPlan::externName(ExternOp op) {
     return AtenFunctions::name(op);
+}
+
+size_t NativeKernelPlan::externArity(ExternOp op) {
+    switch (op) {
+    case ExternOp::Addmm:
+    case ExternOp::Convolution:
+    case ExternOp::Baddbmm:
+    case ExternOp::Addmv:
+    case ExternOp::ConvolutionBackward:
+        return 3;
+    case ExternOp::Count:
+        return 0;
+    default:
+        return 2;
+    }
 }
 
 std::string NativeKernelPlan::externMissing(ExternOp op) {
@@ -150,14 +212,25 @@ bool NativeKernelPlan::consistent() const {
         if (!step.isExtern)
             continue;
         const Extern &e = externs[step.index];
-        const size_t arity = e.op == ExternOp::Addmm ? 3 : 2;
-        if (e.op == ExternOp::Count || !aten.has(e.op) || e.operands.size() != arity ||
-            !inB(e.slot) || e.sizes.size() != e.strides.size())
+        const bool several = e.op == ExternOp::ConvolutionBackward; // results may be absent
+        if (e.op == ExternOp::Count || !aten.has(e.op) || e.operands.size() != externArity(e.op) ||
+            !(inB(e.slot) || (several && e.slot == -1)) || e.sizes.size() != e.strides.size() ||
+            e.more.size() > (several ? 2u : 0u))
             return false;
-        for (const Operand &o : e.operands)
-            if (!readable(o.slot, o.view))
+        for (const Result &r : e.more)
+            if (!(inB(r.slot) || r.slot == -1) || r.sizes.size() != r.strides.size())
                 return false;
-        made[e.slot] = true;
+        for (size_t i = 0; i < e.operands.size(); ++i) {
+            const Operand &o = e.operands[i];
+            const bool mayBeAbsent = e.op == ExternOp::Convolution && i == 2; // bias None
+            if (!(mayBeAbsent && o.absent()) && !readable(o.slot, o.view))
+                return false;
+        }
+        if (e.slot >= 0)
+            made[e.slot] = true;
+        for (const Result &r : e.more)
+            if (r.slot >= 0)
+                made[r.slot] = true;
     }
     for (const Output &o : outputs) {
         switch (o.kind) {
@@ -236,7 +309,7 @@ bool NativeKernelPlan::run(PyObject *args, std::vector<PyRef> &out) {
     // owned here until the call returns.
     const bool withTensors = !externs.empty() || !views.empty();
     std::vector<const at::Tensor *> bySlot(withTensors ? buffers.size() : 0, nullptr);
-    std::vector<at::Tensor> results(externs.size());
+    std::vector<Results> results(externs.size());
     if (withTensors) {
         for (size_t i = 0; i < inputs.size(); ++i)
             if (inputs[i].slot >= 0)
@@ -255,10 +328,15 @@ bool NativeKernelPlan::run(PyObject *args, std::vector<PyRef> &out) {
                 continue;
             }
             const Extern &e = externs[step.index];
-            at::Tensor &result = results[step.index];
-            result = callExtern(e, views, bySlot);
-            bySlot[e.slot] = &result;
-            B[e.slot] = result.data_ptr();
+            Results &got = results[step.index];
+            got = callExtern(e, views, bySlot);
+            for (size_t r = 0; r <= e.more.size() && r < got.size(); ++r) {
+                const int slot = r == 0 ? e.slot : e.more[r - 1].slot;
+                if (slot >= 0) {
+                    bySlot[slot] = &got[r];
+                    B[slot] = got[r].data_ptr();
+                }
+            }
         }
         for (const Output &o : outputs) {
             switch (o.kind) {

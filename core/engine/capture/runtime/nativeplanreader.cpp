@@ -60,6 +60,63 @@ bool externOpNamed(const char *name, ExternOp &op) {
     return false;
 }
 
+// convolution's (stride, padding, dilation, transposed, output_padding, groups).
+bool readConvolution(PyObject *params, Plan::Convolution &c) {
+    PyObject *stride = nullptr, *padding = nullptr, *dilation = nullptr, *outputPadding = nullptr;
+    int transposed = 0;
+    long long groups = 1;
+    if (!PyArg_ParseTuple(params, "OOOpOL:native_plan convolution", &stride, &padding, &dilation,
+                          &transposed, &outputPadding, &groups))
+        return false;
+    c.stride = int64List(stride);
+    c.padding = int64List(padding);
+    c.dilation = int64List(dilation);
+    c.outputPadding = int64List(outputPadding);
+    c.transposed = transposed != 0;
+    c.groups = groups;
+    return !PyErr_Occurred();
+}
+
+// convolution_backward's (bias_sizes or None, convolution's six, output_mask).
+bool readConvolutionBackward(PyObject *params, Plan::Convolution &c) {
+    if (!PyTuple_Check(params) || PyTuple_GET_SIZE(params) != 8) {
+        PyErr_SetString(PyExc_TypeError, "native_plan: convolution_backward takes 8 parameters");
+        return false;
+    }
+    PyRef shared = PyRef::steal(PyTuple_GetSlice(params, 1, 7));
+    if (!shared || !readConvolution(shared.get(), c))
+        return false;
+    PyObject *biasSizes = PyTuple_GET_ITEM(params, 0);
+    c.hasBiasSizes = biasSizes != Py_None;
+    if (c.hasBiasSizes)
+        c.biasSizes = int64List(biasSizes);
+    std::vector<int64_t> mask = int64List(PyTuple_GET_ITEM(params, 7));
+    if (!PyErr_Occurred() && mask.size() != 3)
+        PyErr_SetString(PyExc_ValueError, "native_plan: output_mask has three entries");
+    for (size_t i = 0; i < 3 && i < mask.size(); ++i)
+        c.outputMask[i] = mask[i] != 0;
+    return !PyErr_Occurred();
+}
+
+// The results after the first of an op with several: (slot, sizes, strides, example) or None.
+bool readMoreResults(PyObject *more, Plan::Extern &e) {
+    return eachOf(more, "more results", [&e](PyObject *item) {
+        Plan::Result r;
+        if (item != Py_None) {
+            PyObject *sizes = nullptr, *strides = nullptr, *example = nullptr;
+            if (!PyArg_ParseTuple(item, "iOOO:native_plan result", &r.slot, &sizes, &strides,
+                                  &example) ||
+                !tensorArgument(example, "an extern's result example"))
+                return false;
+            r.sizes = int64List(sizes);
+            r.strides = int64List(strides);
+            r.dtype = TensorAccess::read(example).dtype;
+        }
+        e.more.push_back(std::move(r));
+        return true;
+    });
+}
+
 bool readStep(Plan &plan, PyObject *item) {
     const char *kind = nullptr;
     if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 2 ||
@@ -78,10 +135,21 @@ bool readStep(Plan &plan, PyObject *item) {
     Plan::Extern e;
     const char *op = nullptr;
     PyObject *operands = nullptr, *beta = nullptr, *alpha = nullptr, *sizes = nullptr,
-             *strides = nullptr, *example = nullptr;
-    if (!PyArg_ParseTuple(item, "ssOOOiOOO:native_plan extern", &kind, &op, &operands, &beta,
-                          &alpha, &e.slot, &sizes, &strides, &example) ||
+             *strides = nullptr, *example = nullptr, *params = nullptr, *more = nullptr;
+    if (!PyArg_ParseTuple(item, "ssOOOiOOO|OO:native_plan extern", &kind, &op, &operands, &beta,
+                          &alpha, &e.slot, &sizes, &strides, &example, &params, &more) ||
         !externOpNamed(op, e.op) || !readNumber(beta, e.beta) || !readNumber(alpha, e.alpha))
+        return false;
+    const bool convolution = e.op == ExternOp::Convolution;
+    const bool backward = e.op == ExternOp::ConvolutionBackward;
+    if ((convolution || backward) &&
+        !(params && (convolution ? readConvolution(params, e.convolution)
+                                 : readConvolutionBackward(params, e.convolution)))) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "native_plan: a convolution needs its parameters");
+        return false;
+    }
+    if (more && more != Py_None && !readMoreResults(more, e))
         return false;
     if (!eachOf(operands, "operands", [&e](PyObject *o) {
             Plan::Operand operand;

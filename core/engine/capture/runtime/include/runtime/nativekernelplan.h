@@ -19,7 +19,18 @@ using KernelEntry = void (*)(void **, const int64_t *);
 
 // The extern calls a plan makes itself through LibTorch (AtenFunctions); a plan with any other
 // torch step keeps the Python runner.
-enum class ExternOp { Mm, Addmm, Bmm, Count };
+enum class ExternOp {
+    Mm,
+    Addmm,
+    Bmm,
+    Convolution,
+    Baddbmm,
+    Addmv,
+    Mv,
+    Dot,
+    ConvolutionBackward,
+    Count
+};
 
 struct NativeKernelPlan {
     struct Input {
@@ -42,19 +53,43 @@ struct NativeKernelPlan {
         std::vector<int64_t> sizes, strides;
         int64_t offset = 0;
     };
-    struct Operand { // a tensor an extern call reads: the one in `slot`, or views[view]
+    // A tensor an extern call reads: the one in `slot`, or views[view]; neither: absent
+    // (convolution's bias None).
+    struct Operand {
         int slot = -1;
         int view = -1;
+        bool absent() const { return slot < 0 && view < 0; }
     };
-    struct Number { // addmm's beta and alpha, int or float as in the graph
+    struct Number { // addmm's, baddbmm's and addmv's beta and alpha, int or float as in the graph
         bool isFloat = false;
         double f = 0;
         int64_t i = 1;
     };
+    // aten::convolution's arguments after input, weight and bias; convolution_backward's
+    // after grad_output, input and weight (bias_sizes first, output_mask last).
+    struct Convolution {
+        std::vector<int64_t> stride, padding, dilation, outputPadding;
+        bool transposed = false;
+        int64_t groups = 1;
+        bool hasBiasSizes = false;
+        std::vector<int64_t> biasSizes;
+        bool outputMask[3] = {true, true, true};
+    };
+    struct Result { // one more result of an op with several (convolution_backward); slot -1: none
+        int slot = -1;
+        int dtype = -1;
+        std::vector<int64_t> sizes, strides;
+    };
     struct Extern { // one extern call; its result's data pointer goes into B[slot]
         ExternOp op = ExternOp::Mm;
-        std::vector<Operand> operands; // mm/bmm: self, mat2; addmm: self, mat1, mat2
+        // the op's tensors in aten's order: mm/bmm/mv/dot two, addmm/baddbmm/addmv self and two,
+        // convolution input, weight and bias (which may be absent)
+        std::vector<Operand> operands;
         Number beta, alpha;
+        Convolution convolution;
+        // convolution_backward's second and third results (its first is slot/dtype/sizes/
+        // strides below, slot -1 when output_mask leaves it out)
+        std::vector<Result> more;
         int slot = -1;
         int dtype = -1; // the result's layout the kernels were generated for
         std::vector<int64_t> sizes, strides;
@@ -95,8 +130,10 @@ struct NativeKernelPlan {
     // Runs the program on `args` and appends the graph's outputs; false with a Python error.
     bool run(PyObject *args, std::vector<PyRef> &outputs);
 
-    // The op's aten name ("mm", "addmm", "bmm").
+    // The op's aten name ("mm", "addmm", "convolution" …).
     static const char *externName(ExternOp op);
+    // How many tensors the op takes (Extern::operands).
+    static size_t externArity(ExternOp op);
     // Why `op` cannot be called from C++ (its LibTorch symbol is missing, or
     // DYNASCOPE_KERNELS_EXTERNS leaves it out); empty when it can.
     static std::string externMissing(ExternOp op);

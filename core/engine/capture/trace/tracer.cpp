@@ -334,8 +334,10 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         if (m_loadMayBeDynamic && isDynamicInt(o, source))
             return wrapDynamicInt(o, source);
         v = Value::constant(o);
-        if (source && !PySlice_Check(o) && !PyCode_Check(o) && !PyRange_Check(o))
-            addGuard(Guard::equalsMatch(source, o));
+        // A slice or range argument is a value like any constant (the trace indexes with it);
+        // a code object is compared by identity.
+        if (source)
+            addGuard(PyCode_Check(o) ? Guard::idMatch(source, o) : Guard::equalsMatch(source, o));
         v->source = source;
         return v;
     }

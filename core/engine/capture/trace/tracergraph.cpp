@@ -164,6 +164,25 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
             PyErr_Restore(type, v, tb);
         }
     } restore{setGrad.get(), before.get()};
+    // Inference must not draw from the program's random stream: a factory call (torch.randn(3))
+    // has no meta argument and runs on the CPU, and the fallback below runs on real zeros.
+    // Without this the compiled code's random numbers differ from eager's after manual_seed.
+    PyRef generator = PyRef::steal(PyObject_GetAttrString(py::torch(), "default_generator"));
+    PyRef rngState = PyRef::steal(PyObject_CallMethod(generator.get(), "get_state", nullptr));
+    if (!rngState)
+        PyErr_Clear();
+    struct RestoreRng {
+        PyObject *generator, *state;
+        ~RestoreRng() {
+            if (!generator || !state)
+                return;
+            PyObject *type, *v, *tb;
+            PyErr_Fetch(&type, &v, &tb);
+            Py_XDECREF(PyObject_CallMethod(generator, "set_state", "O", state));
+            PyErr_Clear();
+            PyErr_Restore(type, v, tb);
+        }
+    } restoreRng{generator.get(), rngState.get()};
     PyRef result = callExample(metaFn, op, target, args, kwargs, 0);
     bool onMeta = static_cast<bool>(result);
     if (!result) {

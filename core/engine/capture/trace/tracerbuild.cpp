@@ -42,6 +42,72 @@ long keyIndex(const DictValue &d, PyObject *key) {
     return -1;
 }
 
+// A keys view's keys (or any constant operand) as a Python set, for the set operators.
+PyRef asKeySet(Tracer &t, const ValuePtr &v) {
+    PyRef set = PyRef::steal(PySet_New(nullptr));
+    if (auto *view = v->tryAs<DictViewValue>()) {
+        if (view->which != "keys")
+            return {};
+        for (const PyRef &k : view->contents().keys)
+            PySet_Add(set.get(), k.get());
+        return set;
+    }
+    PyRef c = t.constantOf(v, "set operand");
+    if (!PyAnySet_Check(c.get()))
+        return {};
+    return c;
+}
+
+// a <op> b where a user class defines the operator in Python (__add__, __radd__, __iadd__…):
+// the method is inlined, in CPython's order. Null when a method is a C slot (left to the
+// generic path); a break when no method applies.
+ValuePtr userBinaryOp(Tracer &t, const std::string &base, bool inplace, const ValuePtr &a,
+                      const ValuePtr &b) {
+    std::string stem = base;
+    if (!stem.empty() && stem.back() == '_')
+        stem.pop_back();
+    auto lookup = [&](const ValuePtr &v, const std::string &dunder, bool &cSlot) -> PyObject * {
+        if (v->kind != K::UserObject || !v->object)
+            return nullptr;
+        PyRef name = PyRef::steal(PyUnicode_FromString(dunder.c_str()));
+        PyObject *fn = _PyType_Lookup(Py_TYPE(v->object.get()), name.get());
+        if (fn && !PyFunction_Check(fn))
+            cSlot = true;
+        return fn && PyFunction_Check(fn) ? fn : nullptr;
+    };
+    auto notImplemented = [](const ValuePtr &r) {
+        return r->isConstant() && r->object.get() == Py_NotImplemented;
+    };
+    bool cSlot = false;
+    PyObject *ifn = inplace ? lookup(a, "__i" + stem + "__", cSlot) : nullptr;
+    PyObject *fwd = lookup(a, "__" + stem + "__", cSlot);
+    PyObject *rev = lookup(b, "__r" + stem + "__", cSlot);
+    if (cSlot)
+        return nullptr;
+    if (ifn) {
+        ValuePtr r = t.call(t.wrapUnguarded(ifn), {a, b}, {});
+        if (!notImplemented(r))
+            return r;
+    }
+    bool subclassFirst = rev && a->kind == K::UserObject && b->kind == K::UserObject &&
+                         Py_TYPE(a->object.get()) != Py_TYPE(b->object.get()) &&
+                         PyType_IsSubtype(Py_TYPE(b->object.get()), Py_TYPE(a->object.get()));
+    std::vector<std::pair<PyObject *, bool>> order; // (method, reflected)
+    if (subclassFirst)
+        order = {{rev, true}, {fwd, false}};
+    else
+        order = {{fwd, false}, {rev, true}};
+    for (const auto &[fn, reflected] : order) {
+        if (!fn)
+            continue;
+        ValuePtr r = reflected ? t.call(t.wrapUnguarded(fn), {b, a}, {})
+                               : t.call(t.wrapUnguarded(fn), {a, b}, {});
+        if (!notImplemented(r))
+            return r;
+    }
+    throw GraphBreak(BreakId::PythonException, "unsupported operand types for " + stem);
+}
+
 } // namespace
 
 void Tracer::op_BUILD_TUPLE(const CodeInstruction &ins) {
@@ -217,6 +283,21 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
     }
     bool inplace = nbOp >= 13;
     std::string base = inplace ? nbName(nbOp - 13) : name;
+    if (a->kind == K::UserObject || b->kind == K::UserObject)
+        if (ValuePtr r = userBinaryOp(*this, base, inplace, specializeSymInt(a), specializeSymInt(b)))
+            return r;
+    if ((base == "or_" || base == "and_" || base == "sub" || base == "xor") &&
+        (a->kind == K::DictView || b->kind == K::DictView)) {
+        // keys() | keys() and the like: a set of the (constant) keys, as CPython builds it.
+        PyRef x = asKeySet(*this, a), y = asKeySet(*this, b);
+        if (x && y) {
+            PyRef fn = PyRef::steal(operatorFn(base));
+            PyRef r = PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
+            if (r)
+                return wrapUnguarded(r.get());
+            PyErr_Clear();
+        }
+    }
     if (ValuePtr sym = symIntArithmetic(base, a, b))
         return sym;
     auto *sa = a->tryAs<SequenceValue>(), *sb = b->tryAs<SequenceValue>();
@@ -317,6 +398,43 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
             push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
             return;
         }
+    }
+    if (container->kind == K::Iterator) {
+        // `x in it` consumes the iterator up to the first equal item, as CPython does.
+        PyRef k = constantOf(item, "`in` operand");
+        while (ValuePtr v = iterNext(container)) {
+            if (v->kind == K::Tensor)
+                throw GraphBreak(BreakId::TensorPythonOp, "`in` over an iterator of tensors");
+            PyRef c = constantOf(v, "`in` item");
+            int r = PyObject_RichCompareBool(c.get(), k.get(), Py_EQ);
+            if (r < 0) {
+                PyErr_Clear();
+                throw GraphBreak(BreakId::PythonException, "`in` comparison raises");
+            }
+            if (r == 1) {
+                found = true;
+                break;
+            }
+        }
+        push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
+        return;
+    }
+    if (container->kind == K::UserObject && container->object && container->source &&
+        PyFrozenSet_CheckExact(container->object.get()) && item->object &&
+        (item->isConstant() || item->kind == K::TorchFunction || item->kind == K::Builtin ||
+         item->kind == K::UserFunction)) {
+        // A frozenset of functions or classes (immutable): its identity is what the trace
+        // assumed, the member test is answered now.
+        addGuard(Guard::idMatch(container->source, container->object.get()));
+        if (item->source && !item->isConstant())
+            addGuard(Guard::idMatch(item->source, item->object.get()));
+        int r = PySet_Contains(container->object.get(), item->object.get());
+        if (r < 0) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "`in` raises");
+        }
+        push(Value::constant(PyBool_FromLong(ins.arg ? r != 1 : r == 1)));
+        return;
     }
     if (container->kind == K::Dict) {
         PyRef k = constantOf(item, "dict key");

@@ -147,8 +147,23 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
     std::vector<std::pair<std::string, NodeArg>> nodeKwargs;
     for (const auto &k : kwargs)
         nodeKwargs.push_back({k.first, toNodeArg(k.second)});
-    if (isDataDependentShapeOp(target))
+    // repeat_interleave's output size depends on data only when `repeats` is a tensor.
+    bool intRepeats = false;
+    if (target.size() >= 17 && target.compare(target.size() - 17, 17, "repeat_interleave") == 0) {
+        const ValuePtr *repeats = args.size() >= 2 ? &args[1] : nullptr;
+        for (const auto &k : kwargs)
+            if (k.first == "repeats")
+                repeats = &k.second;
+        intRepeats = repeats && (*repeats)->kind != K::Tensor;
+    }
+    if (isDataDependentShapeOp(target) && !intRepeats)
         throw GraphBreak(BreakId::DataDependentShape, target);
+    // The random stream's seeds are not metadata: folded at trace time they would be one fixed
+    // number for every later call (torch.seed() draws a new one each time).
+    for (const char *seedFn : {"torch.seed", "torch.random.seed", "torch.initial_seed",
+                               "torch.random.initial_seed"})
+        if (target == seedFn)
+            throw GraphBreak(BreakId::UnsupportedCall, target + "() reads the random generator");
     // Shape inference runs under the traced code's grad mode (requires_grad of the results).
     PyRef c = PyRef::steal(PyObject_GetAttrString(py::torch(), "_C"));
     PyRef setGrad = PyRef::steal(PyObject_GetAttrString(c.get(), "_set_grad_enabled"));

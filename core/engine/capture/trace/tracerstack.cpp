@@ -127,6 +127,12 @@ void Tracer::op_LOAD_GLOBAL(const CodeInstruction &ins) {
     push(wrap(v, src));
 }
 
+// A class statement: builtins.__build_class__ is pushed like any builtin; calling it is a break
+// at that CALL (as in Dynamo), so the code before and after the statement still compiles.
+void Tracer::op_LOAD_BUILD_CLASS(const CodeInstruction &) {
+    push(wrapUnguarded(py::builtin("__build_class__")));
+}
+
 void Tracer::op_STORE_GLOBAL(const CodeInstruction &ins) {
     Frame &f = frame();
     std::string name = nameAt(f.view->code(), "co_names", ins.arg);

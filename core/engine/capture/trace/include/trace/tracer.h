@@ -114,6 +114,9 @@ public:
     // A Value for a concrete object made or found during the trace (no guards).
     ValuePtr wrapUnguarded(PyObject *object);
     void addGuard(Guard guard);
+    // The concrete object `source` names in the frame's state at the region start (null, error
+    // cleared, when it is gone).
+    PyRef fetchAtStart(const SourcePtr &source) const;
     // Python value of a Value known at trace time, or throws a break of `why`.
     PyRef constantOf(const ValuePtr &v, const char *why);
     bool truthOf(const ValuePtr &v); // throws data_dependent_branch for tensors

@@ -61,12 +61,16 @@ ValuePtr callIsinstance(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwarg
         // An iterator made in the trace (iter(), zip, map…): its exact type is not modelled,
         // but it is no instance of a container, number, string or tensor class.
         static const PyObject *const notIterators[] = {
-            reinterpret_cast<PyObject *>(&PyList_Type),  reinterpret_cast<PyObject *>(&PyTuple_Type),
-            reinterpret_cast<PyObject *>(&PyDict_Type),  reinterpret_cast<PyObject *>(&PySet_Type),
+            reinterpret_cast<PyObject *>(&PyList_Type),
+            reinterpret_cast<PyObject *>(&PyTuple_Type),
+            reinterpret_cast<PyObject *>(&PyDict_Type),
+            reinterpret_cast<PyObject *>(&PySet_Type),
             reinterpret_cast<PyObject *>(&PyFrozenSet_Type),
             reinterpret_cast<PyObject *>(&PyUnicode_Type),
-            reinterpret_cast<PyObject *>(&PyBytes_Type), reinterpret_cast<PyObject *>(&PyLong_Type),
-            reinterpret_cast<PyObject *>(&PyFloat_Type), reinterpret_cast<PyObject *>(&PyBool_Type),
+            reinterpret_cast<PyObject *>(&PyBytes_Type),
+            reinterpret_cast<PyObject *>(&PyLong_Type),
+            reinterpret_cast<PyObject *>(&PyFloat_Type),
+            reinterpret_cast<PyObject *>(&PyBool_Type),
             reinterpret_cast<PyObject *>(&PyComplex_Type)};
         std::vector<PyObject *> classes;
         if (PyTuple_Check(cls.get()))
@@ -118,7 +122,7 @@ ValuePtr callGetattr(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs
         // hasattr(x, "name") of an input tensor: a Tensor attribute is there; otherwise the
         // tensor object itself is asked (a Python attribute set on it), and the answer guarded.
         PyRef tensorType = PyRef::borrow(reinterpret_cast<PyObject *>(py::tensorType()));
-        if (PyObject_HasAttrString(tensorType.get(), attr.c_str()))
+        if (PyObject_HasAttrString(tensorType.get(), attr.c_str()) || t.setsAttr(args[0], attr))
             return Value::constant(Py_True);
         PyRef x = t.fetchAtStart(args[0]->source);
         if (!x)
@@ -198,11 +202,11 @@ ValuePtr callId(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwarg
     if (args.size() != 1 || !kwargs.empty())
         return nullptr;
     const ValuePtr &a = args[0];
-    bool guardable = a->source && a->object &&
-                     (a->kind == K::UserObject || a->kind == K::NNModule ||
-                      a->kind == K::UserFunction || a->kind == K::TorchFunction ||
-                      a->kind == K::Builtin || a->kind == K::PyModule ||
-                      (a->isConstant() && PyType_Check(a->object.get())));
+    bool guardable =
+        a->source && a->object &&
+        (a->kind == K::UserObject || a->kind == K::NNModule || a->kind == K::UserFunction ||
+         a->kind == K::TorchFunction || a->kind == K::Builtin || a->kind == K::PyModule ||
+         (a->isConstant() && PyType_Check(a->object.get())));
     if (!guardable)
         return nullptr;
     t.addGuard(Guard::idMatch(a->source, a->object.get()));

@@ -324,9 +324,9 @@ ValuePtr Tracer::superAttr(const ValuePtr &sup, const std::string &name) {
         }
         if (!selfIsClass && self->source && !Py_TYPE(attr)->tp_descr_get) {
             // A plain class attribute (super().a): read where it lives, guarded there.
-            SourcePtr owner = Source::item(Source::attr(Source::attr(self->source, "__class__"),
-                                                        "__mro__"),
-                                           PyRef::steal(PyLong_FromSsize_t(i)));
+            SourcePtr owner =
+                Source::item(Source::attr(Source::attr(self->source, "__class__"), "__mro__"),
+                             PyRef::steal(PyLong_FromSsize_t(i)));
             return wrap(attr, Source::attr(owner, name));
         }
         throw GraphBreak(BreakId::UnsupportedAttribute, "super()." + name);

@@ -284,7 +284,8 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
     bool inplace = nbOp >= 13;
     std::string base = inplace ? nbName(nbOp - 13) : name;
     if (a->kind == K::UserObject || b->kind == K::UserObject)
-        if (ValuePtr r = userBinaryOp(*this, base, inplace, specializeSymInt(a), specializeSymInt(b)))
+        if (ValuePtr r =
+                userBinaryOp(*this, base, inplace, specializeSymInt(a), specializeSymInt(b)))
             return r;
     if ((base == "or_" || base == "and_" || base == "sub" || base == "xor") &&
         (a->kind == K::DictView || b->kind == K::DictView)) {
@@ -292,7 +293,8 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
         PyRef x = asKeySet(*this, a), y = asKeySet(*this, b);
         if (x && y) {
             PyRef fn = PyRef::steal(operatorFn(base));
-            PyRef r = PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
+            PyRef r =
+                PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
             if (r)
                 return wrapUnguarded(r.get());
             PyErr_Clear();

@@ -160,8 +160,8 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
         throw GraphBreak(BreakId::DataDependentShape, target);
     // The random stream's seeds are not metadata: folded at trace time they would be one fixed
     // number for every later call (torch.seed() draws a new one each time).
-    for (const char *seedFn : {"torch.seed", "torch.random.seed", "torch.initial_seed",
-                               "torch.random.initial_seed"})
+    for (const char *seedFn :
+         {"torch.seed", "torch.random.seed", "torch.initial_seed", "torch.random.initial_seed"})
         if (target == seedFn)
             throw GraphBreak(BreakId::UnsupportedCall, target + "() reads the random generator");
     // Shape inference runs under the traced code's grad mode (requires_grad of the results).

@@ -169,6 +169,15 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
         owner->as<NestedFunctionValue>()->name = PyUnicode_AsUTF8(value->object.get());
         return;
     }
+    if (owner->kind == Value::Kind::Tensor &&
+        (value->isConstant() || value->kind == Value::Kind::Tensor) &&
+        !PyObject_HasAttrString(py::tensorType(), name.c_str())) {
+        // A Python attribute of a tensor (x.flag = True): written on the tensor after the graph,
+        // the input's or the graph output's. Reading it back in the trace is a break (the tensor
+        // value does not carry it).
+        recordSideEffect({SideEffect::Kind::SetAttr, owner, name, nullptr, value});
+        return;
+    }
     if ((owner->kind != Value::Kind::UserObject && owner->kind != Value::Kind::NNModule) ||
         !owner->object)
         throw GraphBreak(BreakId::SideEffect, "STORE_ATTR on " + owner->describe());

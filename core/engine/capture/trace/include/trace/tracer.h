@@ -189,6 +189,13 @@ public:
     ValuePtr loadCell(const ValuePtr &cell);
     void storeCell(const ValuePtr &cell, ValuePtr value);
     void recordSideEffect(SideEffect effect) { m_sideEffects.push_back(std::move(effect)); }
+    // Whether the trace set attribute `name` of `target` (a write replayed after the graph).
+    bool setsAttr(const ValuePtr &target, const std::string &name) const {
+        for (const SideEffect &e : m_sideEffects)
+            if (e.kind == SideEffect::Kind::SetAttr && e.target == target && e.name == name)
+                return true;
+        return false;
+    }
     std::map<std::pair<PyObject *, std::string>, ValuePtr> &attrOverrides() { return m_attrs; }
     ValuePtr rootLocal(int slot);
     SourceSite site() const;

@@ -74,6 +74,19 @@ ValuePtr objectSubscript(Tracer &t, const ValuePtr &obj, const ValuePtr &key) {
     }
     std::string mod = py::moduleOf(reinterpret_cast<PyObject *>(Py_TYPE(o)));
     PyErr_Clear();
+    if (mod == "os" && std::string(Py_TYPE(o)->tp_name) == "_Environ" && obj->source) {
+        // os.environ[KEY] (also inside os.environ.get): the variable's value now, guarded by
+        // value, so setting it to something else recompiles. An unset variable is a break.
+        PyRef k = keyObject(t, key, "environment variable");
+        if (!PyUnicode_Check(k.get()))
+            return nullptr;
+        PyRef v = PyRef::steal(PyObject_GetItem(o, k.get()));
+        if (!v) {
+            PyErr_Clear();
+            return nullptr;
+        }
+        return t.wrap(v.get(), Source::item(obj->source, k));
+    }
     if (mod == "typing") {
         std::function<PyRef(const ValuePtr &)> pyOf = [&](const ValuePtr &v) -> PyRef {
             if (auto *seq = v->tryAs<SequenceValue>()) {

@@ -1,5 +1,6 @@
-# PyTorch test/dynamo/test_misc.py MiscTests.test_tensor_item: (a + b).sum().item() at the end: the
-# graph before .item() (add, sum) compiles; the item runs after it: frame_count 1, op_count 2.
+# PyTorch test/dynamo/test_misc.py MiscTests.test_tensor_item_no_capture (test_tensor_item in older
+# versions): (a + b).sum().item() at the end with capture_scalar_outputs off: the graph before
+# .item() (add, sum) compiles; the item runs after it: frame_count 1, op_count 2.
 import torch
 import torch._dynamo
 from torch._dynamo.testing import CompileCounter, same

@@ -1,6 +1,9 @@
 # PyTorch test/dynamo/test_subgraphs.py SubGraphTests.test_resume_with_no_grad3: compiled with
 # torch._dynamo.optimize(CompileCounter), called on (ones, -2*ones) and swapped; results
-# equal eager ones, frame_count 2, op_count 19 (SubGraphTests._common).
+# equal eager ones, frame_count 2, op_count 11 (SubGraphTests._common). PyTorch 2.4+ asserts 11
+# (the 2023 test asserted 19, before grad-mode switches were coalesced and cleanup_graph dropped
+# adjacent switch pairs): graph 1 = add, set_grad(False), add, set_grad(True), sum; graph 2 =
+# getitem, add, set_grad(False), add, set_grad(True), add.
 import torch
 import torch._dynamo
 from torch._dynamo.testing import CompileCounter, same, unsupported
@@ -27,4 +30,4 @@ cnt = CompileCounter()
 opt_fn = torch._dynamo.optimize(cnt)(fn)
 assert same(opt_fn(v1, v2), correct1)
 assert same(opt_fn(v2, v1), correct2)
-assert (cnt.frame_count, cnt.op_count) == (2, 19), (cnt.frame_count, cnt.op_count)
+assert (cnt.frame_count, cnt.op_count) == (2, 11), (cnt.frame_count, cnt.op_count)

@@ -149,6 +149,39 @@ detail = (shape(got), breaks(), registry)
         QVERIFY(runScript(script.c_str()));
     }
 
+    // The protocols a class writes in Python work on an object made in the trace as on one
+    // passed in: truth through __len__, for through __iter__, len(), repr(), + through __add__
+    // (which itself makes a new object). No break, CPython's values.
+    void protocolsOfANewObjectAreInlined() {
+        std::string script = std::string(kClasses) + R"PY(
+class Bag:
+    def __init__(self, items):
+        self.items = items
+    def __len__(self):
+        return len(self.items)
+    def __iter__(self):
+        return iter(self.items)
+    def __repr__(self):
+        return "Bag(%d)" % len(self.items)
+    def __add__(self, other):
+        return Bag(self.items + other.items)
+def fn(n):
+    b = Bag([n, n + 1])
+    c = b + Bag([n * 2])
+    total = 0
+    if c and not Bag([]):
+        for v in c:
+            total += v
+    return total, repr(c), len(c), c
+C.reset()
+want = fn(3)
+got = C.optimize(fn, backend)(3)
+detail = (shape(got), shape(want), breaks())
+ok = shape(got) == shape(want) and not breaks() and not frames and type(got[3]) is Bag
+)PY";
+        QVERIFY(runScript(script.c_str()));
+    }
+
     // What the model does not cover breaks with a name, and the function still gives CPython's
     // result: a class-level __setattr__, a missing attribute, an nn-style C base.
     void unsupportedShapesBreakAndStayCorrect() {

@@ -294,7 +294,9 @@ bool GuardTree::passes(const Check &c, PyObject *v, const PyRef *values,
         return eq == 1;
     }
     case Op::DictKeys: {
-        if (Py_TYPE(v) != g.m_type || !PyDict_Check(v))
+        // The fast walk reads the dict's own storage order: exact dicts only (an OrderedDict
+        // iterates in its linked order, which move_to_end changes without touching storage).
+        if (Py_TYPE(v) != g.m_type || !PyDict_CheckExact(v))
             return Py_TYPE(v) == g.m_type && g.check(v, env).empty();
         PyObject *keys = g.m_object.get();
         if (PyDict_GET_SIZE(v) != PyList_GET_SIZE(keys))

@@ -78,8 +78,8 @@ SourcePtr Source::iteratorRemaining(SourcePtr iterator) {
 
 PyRef Source::remainingItems(PyObject *iterator) {
     const std::string type = Py_TYPE(iterator)->tp_name;
-    if (type != "list_iterator" && type != "tuple_iterator") {
-        PyErr_SetString(PyExc_TypeError, "not a list or tuple iterator");
+    if (type != "list_iterator" && type != "tuple_iterator" && type != "range_iterator") {
+        PyErr_SetString(PyExc_TypeError, "not a list, tuple or range iterator");
         return {};
     }
     // (iter, (sequence,), index) while items remain; (iter, ((),)) once exhausted.
@@ -99,6 +99,11 @@ PyRef Source::remainingItems(PyObject *iterator) {
         index = PyLong_AsSsize_t(PyTuple_GetItem(state.get(), 2));
     if (index < 0)
         return {};
+    // A range is expanded: only short ones (the items become guarded values).
+    if (PyRange_Check(seq) && PyObject_Length(seq) - index > 1024) {
+        PyErr_SetString(PyExc_TypeError, "range iterator too long to expand");
+        return {};
+    }
     PyRef rest = PyRef::steal(PySequence_GetSlice(seq, index, PY_SSIZE_T_MAX));
     return rest ? PyRef::steal(PySequence_Tuple(rest.get())) : PyRef();
 }

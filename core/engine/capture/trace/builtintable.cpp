@@ -49,6 +49,19 @@ ValuePtr callLen(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
     }
     if (a->kind == K::NNModule)
         return Value::constant(PyRef::steal(PyLong_FromSsize_t(PyObject_Length(a->object.get()))));
+    if ((a->kind == K::UserObject && a->object) || a->kind == K::NewObject) {
+        // A class with a Python __len__: inlined, its result checked as CPython checks it.
+        static PyObject *lenName = PyUnicode_InternFromString("__len__");
+        PyObject *fn = _PyType_Lookup(reinterpret_cast<PyTypeObject *>(a->pythonType()), lenName);
+        if (!fn || !PyFunction_Check(fn))
+            return nullptr;
+        PyRef n = t.constantOf(t.call(t.wrapUnguarded(fn), {a}, {}), "__len__ result");
+        if (!PyLong_Check(n.get()) || PyLong_AsSsize_t(n.get()) < 0) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "__len__ should return an int >= 0");
+        }
+        return Value::constant(n);
+    }
     return nullptr;
 }
 
@@ -57,6 +70,36 @@ ValuePtr callIsinstance(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwarg
         return nullptr;
     PyObject *type = args[0]->pythonType();
     PyRef cls = t.constantOf(args[1], "isinstance class");
+    if (!type && args[0]->kind == K::Iterator && !args[0]->object) {
+        // An iterator made in the trace (iter(), zip, map…): its exact type is not modelled,
+        // but it is no instance of a container, number, string or tensor class.
+        static const PyObject *const notIterators[] = {
+            reinterpret_cast<PyObject *>(&PyList_Type),
+            reinterpret_cast<PyObject *>(&PyTuple_Type),
+            reinterpret_cast<PyObject *>(&PyDict_Type),
+            reinterpret_cast<PyObject *>(&PySet_Type),
+            reinterpret_cast<PyObject *>(&PyFrozenSet_Type),
+            reinterpret_cast<PyObject *>(&PyUnicode_Type),
+            reinterpret_cast<PyObject *>(&PyBytes_Type),
+            reinterpret_cast<PyObject *>(&PyLong_Type),
+            reinterpret_cast<PyObject *>(&PyFloat_Type),
+            reinterpret_cast<PyObject *>(&PyBool_Type),
+            reinterpret_cast<PyObject *>(&PyComplex_Type)};
+        std::vector<PyObject *> classes;
+        if (PyTuple_Check(cls.get()))
+            for (Py_ssize_t i = 0; i < PyTuple_Size(cls.get()); ++i)
+                classes.push_back(PyTuple_GET_ITEM(cls.get(), i));
+        else
+            classes.push_back(cls.get());
+        for (PyObject *c : classes) {
+            bool known = c == py::tensorType();
+            for (const PyObject *n : notIterators)
+                known = known || c == n;
+            if (!known)
+                throw GraphBreak(BreakId::UnknownValue, "isinstance of " + args[0]->describe());
+        }
+        return Value::constant(Py_False);
+    }
     if (!type)
         throw GraphBreak(BreakId::UnknownValue, "isinstance of " + args[0]->describe());
     int r = args[0]->object && args[0]->kind != K::Tensor
@@ -88,6 +131,20 @@ ValuePtr callGetattr(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs
     // Whether the attribute exists is part of what the trace assumed (Dynamo's HASATTR).
     bool guardable =
         args[0]->source && (args[0]->kind == K::UserObject || args[0]->kind == K::NNModule);
+    if (has && args[0]->kind == K::Tensor && args[0]->source) {
+        // hasattr(x, "name") of an input tensor: a Tensor attribute is there; otherwise the
+        // tensor object itself is asked (a Python attribute set on it), and the answer guarded.
+        PyRef tensorType = PyRef::borrow(reinterpret_cast<PyObject *>(py::tensorType()));
+        if (PyObject_HasAttrString(tensorType.get(), attr.c_str()) || t.setsAttr(args[0], attr))
+            return Value::constant(Py_True);
+        PyRef x = t.fetchAtStart(args[0]->source);
+        if (!x)
+            return nullptr;
+        bool present = PyObject_HasAttrString(x.get(), attr.c_str()) == 1;
+        PyErr_Clear();
+        t.addGuard(Guard::hasAttr(args[0]->source, attr, present));
+        return Value::constant(present ? Py_True : Py_False);
+    }
     try {
         ValuePtr v = t.getAttr(args[0], attr);
         if (!has)
@@ -151,6 +208,49 @@ ValuePtr callSuper(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kw
     return std::make_shared<SuperValue>(type, self);
 }
 
+// id(x) of an object the trace holds concretely and can guard by identity (a class, a module,
+// an nn.Module, a user object, a function): a constant, the object's identity guarded (Dynamo's
+// ID_MATCH). Tensors and values made in the trace have no stable id here: null (a break).
+ValuePtr callId(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (args.size() != 1 || !kwargs.empty())
+        return nullptr;
+    const ValuePtr &a = args[0];
+    bool guardable =
+        a->source && a->object &&
+        (a->kind == K::UserObject || a->kind == K::NNModule || a->kind == K::UserFunction ||
+         a->kind == K::TorchFunction || a->kind == K::Builtin || a->kind == K::PyModule ||
+         (a->isConstant() && PyType_Check(a->object.get())));
+    if (!guardable)
+        return nullptr;
+    t.addGuard(Guard::idMatch(a->source, a->object.get()));
+    return Value::constant(PyRef::steal(PyLong_FromVoidPtr(a->object.get())));
+}
+
+// repr(x): a constant's repr now; a user class's Python __repr__ inlined.
+ValuePtr callRepr(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (args.size() != 1 || !kwargs.empty())
+        return nullptr;
+    const ValuePtr &a = args[0];
+    if (a->isConstant()) {
+        PyRef r = PyRef::steal(PyObject_Repr(a->object.get()));
+        if (!r) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "repr() raises");
+        }
+        return Value::constant(r);
+    }
+    if ((a->kind != K::UserObject || !a->object) && a->kind != K::NewObject)
+        return nullptr;
+    static PyObject *reprName = PyUnicode_InternFromString("__repr__");
+    PyObject *fn = _PyType_Lookup(reinterpret_cast<PyTypeObject *>(a->pythonType()), reprName);
+    if (!fn || !PyFunction_Check(fn))
+        return nullptr;
+    ValuePtr r = t.call(t.wrapUnguarded(fn), {a}, {});
+    if (!r->isConstant() || !PyUnicode_Check(r->object.get()))
+        throw GraphBreak(BreakId::PythonException, "__repr__ returned non-string");
+    return r;
+}
+
 // callable(x): what CPython answers, from the value's kind.
 ValuePtr callCallable(Tracer &, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
     if (args.size() != 1 || !kwargs.empty())
@@ -182,6 +282,8 @@ BuiltinTable::BuiltinTable()
                  {"getattr", callGetattr},
                  {"hasattr", callGetattr},
                  {"callable", callCallable},
+                 {"id", callId},
+                 {"repr", callRepr},
                  {"super", callSuper},
                  {"abs", callAbs},
                  {"float", callNumber},

@@ -205,6 +205,29 @@ int GraphBuilder::callCount() const {
     return n;
 }
 
+void GraphBuilder::dropGradSwitchPairs(bool gradEnabled) {
+    auto switchesTo = [](const GraphNodeSpec &n, bool mode) {
+        return n.op == "call_function" && n.target == "torch._C._set_grad_enabled" &&
+               n.args.size() == 1 && n.args[0].kind == NodeArg::Kind::Const &&
+               (n.args[0].constant.get() == Py_True) == mode;
+    };
+    std::vector<bool> erased(m_nodes.size(), false);
+    for (size_t i = 0; i + 1 < m_nodes.size(); ++i) {
+        if (erased[i] || !switchesTo(m_nodes[i], !gradEnabled))
+            continue;
+        gradEnabled = !gradEnabled;
+        if (!erased[i + 1] && switchesTo(m_nodes[i + 1], !gradEnabled)) {
+            gradEnabled = !gradEnabled;
+            erased[i] = erased[i + 1] = true;
+        }
+    }
+    std::vector<GraphNodeSpec> kept;
+    for (size_t i = 0; i < m_nodes.size(); ++i)
+        if (!erased[i])
+            kept.push_back(std::move(m_nodes[i]));
+    m_nodes = std::move(kept);
+}
+
 bool GraphBuilder::onlyGradModeCalls() const {
     for (const GraphNodeSpec &node : m_nodes)
         if ((node.op == "call_function" || node.op == "call_method" || node.op == "call_module") &&

@@ -48,7 +48,6 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
             "END_ASYNC_FOR",
             "GET_YIELD_FROM_ITER",
             "PRINT_EXPR",
-            "LOAD_BUILD_CLASS",
             "LOAD_ASSERTION_ERROR",
             "IMPORT_STAR",
             "SETUP_ANNOTATIONS",
@@ -240,6 +239,8 @@ TraceResult Tracer::run() {
     for (const ValuePtr &v : root.stack)
         if (auto *g = v->tryAs<GradModeValue>(); g && g->isExit())
             exits.push_back(g);
+    // The mode the graph's first node runs in (the cleanup of switch pairs starts from it).
+    const bool graphStartMode = exits.empty() ? startMode : exits.front()->mode != 0;
     if (!exits.empty()) {
         m_gradMode = exits.front()->mode != 0;
         for (size_t i = 0; i < exits.size(); ++i)
@@ -300,6 +301,7 @@ TraceResult Tracer::run() {
     }
     if (m_gradSwitched || !exits.empty() || m_gradMode != startMode)
         m_result.gradModeAfter = m_gradMode ? 1 : 0;
+    m_graph->dropGradSwitchPairs(graphStartMode);
     addAliasingGuard();
     m_result.graph = m_graph;
     m_result.guards = m_guards;
@@ -308,6 +310,15 @@ TraceResult Tracer::run() {
 }
 
 // ---- wrapping concrete objects (Dynamo's VariableBuilder) ----
+
+PyRef Tracer::fetchAtStart(const SourcePtr &source) const {
+    SourceEnv env;
+    env.locals = m_start.locals;
+    env.stack = m_start.stack;
+    env.globals = m_start.globals;
+    env.builtins = m_start.builtins;
+    return source ? source->fetch(env) : PyRef();
+}
 
 ValuePtr Tracer::wrapUnguarded(PyObject *object) {
     return wrap(object, nullptr);
@@ -334,8 +345,10 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         if (m_loadMayBeDynamic && isDynamicInt(o, source))
             return wrapDynamicInt(o, source);
         v = Value::constant(o);
-        if (source && !PySlice_Check(o) && !PyCode_Check(o) && !PyRange_Check(o))
-            addGuard(Guard::equalsMatch(source, o));
+        // A slice or range argument is a value like any constant (the trace indexes with it);
+        // a code object is compared by identity.
+        if (source)
+            addGuard(PyCode_Check(o) ? Guard::idMatch(source, o) : Guard::equalsMatch(source, o));
         v->source = source;
         return v;
     }
@@ -549,6 +562,34 @@ PyRef Tracer::constantOf(const ValuePtr &v, const char *why) {
 }
 
 bool Tracer::truthOf(const ValuePtr &v) {
+    if ((v->kind == Value::Kind::UserObject && v->object) || v->kind == Value::Kind::NewObject) {
+        // CPython's order: the class's __bool__, else its __len__, else true. A Python
+        // __bool__/__len__ is inlined (the attributes it reads are guarded there); an instance
+        // attribute named __bool__ is not looked at, as in CPython.
+        auto *type = reinterpret_cast<PyTypeObject *>(v->pythonType());
+        for (const char *name : {"__bool__", "__len__"}) {
+            PyRef nameObj = PyRef::steal(PyUnicode_FromString(name));
+            PyObject *fn = _PyType_Lookup(type, nameObj.get());
+            if (!fn)
+                continue;
+            if (!PyFunction_Check(fn))
+                break;
+            PyRef r = constantOf(call(wrapUnguarded(fn), {v}, {}), name);
+            if (std::string(name) == "__bool__") {
+                if (!PyBool_Check(r.get()))
+                    throw GraphBreak(BreakId::PythonException,
+                                     "__bool__ should return bool, returned " +
+                                         std::string(Py_TYPE(r.get())->tp_name));
+                return r.get() == Py_True;
+            }
+            Py_ssize_t n = PyLong_Check(r.get()) ? PyLong_AsSsize_t(r.get()) : -1;
+            if (n < 0) {
+                PyErr_Clear();
+                throw GraphBreak(BreakId::PythonException, "__len__ should return an int >= 0");
+            }
+            return n > 0;
+        }
+    }
     return specializeSymInt(v)->isTrue(); // a dynamic int's truth reads its value
 }
 

@@ -39,6 +39,75 @@ PyRef tensorTypeName(const ValuePtr &t) {
     return name;
 }
 
+// A dict key or subscript operand as a Python object: a constant, or an object compared by
+// identity (a class, a function, a TypeVar) that the trace holds concretely.
+PyRef keyObject(Tracer &t, const ValuePtr &v, const char *why) {
+    if (PyRef p = v->kind == K::Tensor ? PyRef() : v->asPython())
+        return p;
+    if (v->object && (v->kind == K::UserObject || v->kind == K::UserFunction ||
+                      v->kind == K::TorchFunction || v->kind == K::Builtin))
+        return v->object;
+    return t.constantOf(v, why);
+}
+
+// A user object subscripted with a constant key: a dict subclass that keeps dict's own
+// __getitem__ (OrderedDict, defaultdict, class Cfg(dict)) is read like a dict input, its keys
+// guarded; a typing alias (List[int], Callable[[T], T]) is built now. Null: not one of these.
+ValuePtr objectSubscript(Tracer &t, const ValuePtr &obj, const ValuePtr &key) {
+    PyObject *o = obj->object.get();
+    if (!o)
+        return nullptr;
+    if (PyDict_Check(o) && obj->source) {
+        static PyObject *getitemName = PyUnicode_InternFromString("__getitem__");
+        PyObject *getitem = _PyType_Lookup(Py_TYPE(o), getitemName);
+        PyObject *dictGetitem = _PyType_Lookup(&PyDict_Type, getitemName);
+        if (getitem != dictGetitem)
+            return nullptr;
+        PyRef k = keyObject(t, key, "dict key");
+        PyObject *v = PyDict_GetItemWithError(o, k.get());
+        if (!v) {
+            PyErr_Clear();
+            return nullptr; // a missing key (__missing__, KeyError): left to the generic path
+        }
+        t.addGuard(Guard::dictKeys(obj->source, o));
+        return t.wrap(v, Source::item(obj->source, k));
+    }
+    std::string mod = py::moduleOf(reinterpret_cast<PyObject *>(Py_TYPE(o)));
+    PyErr_Clear();
+    if (mod == "os" && std::string(Py_TYPE(o)->tp_name) == "_Environ" && obj->source) {
+        // os.environ[KEY] (also inside os.environ.get): the variable's value now, guarded by
+        // value, so setting it to something else recompiles. An unset variable is a break.
+        PyRef k = keyObject(t, key, "environment variable");
+        if (!PyUnicode_Check(k.get()))
+            return nullptr;
+        PyRef v = PyRef::steal(PyObject_GetItem(o, k.get()));
+        if (!v) {
+            PyErr_Clear();
+            return nullptr;
+        }
+        return t.wrap(v.get(), Source::item(obj->source, k));
+    }
+    if (mod == "typing") {
+        std::function<PyRef(const ValuePtr &)> pyOf = [&](const ValuePtr &v) -> PyRef {
+            if (auto *seq = v->tryAs<SequenceValue>()) {
+                PyRef list = PyRef::steal(PyList_New(0));
+                for (const ValuePtr &item : seq->items)
+                    PyList_Append(list.get(), pyOf(item).get());
+                return v->kind == K::Tuple ? PyRef::steal(PyList_AsTuple(list.get())) : list;
+            }
+            return keyObject(t, v, "typing subscript");
+        };
+        PyRef k = pyOf(key);
+        PyRef r = PyRef::steal(PyObject_GetItem(o, k.get()));
+        if (!r) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "typing subscript raises");
+        }
+        return t.wrapUnguarded(r.get());
+    }
+    return nullptr;
+}
+
 } // namespace
 
 // A shape query: the value is a Python number from now on, so symbolic sizes become guards.
@@ -183,6 +252,24 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         }
         return wrap(v.get(), obj->source ? Source::attr(obj->source, name) : nullptr);
     }
+    case K::NestedFunction: {
+        // A function made in the trace: its names and code are known now.
+        auto *fn = obj->as<NestedFunctionValue>();
+        const char *codeAttr = name == "__name__"       ? "co_name"
+                               : name == "__qualname__" ? "co_qualname"
+                                                        : nullptr;
+        if (name == "__name__" && !fn->name.empty())
+            return Value::constant(PyRef::steal(PyUnicode_FromString(fn->name.c_str())));
+        if (name == "__code__")
+            return Value::constant(obj->object);
+        if (codeAttr) {
+            PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), codeAttr));
+            if (v)
+                return Value::constant(v);
+            PyErr_Clear();
+        }
+        throw GraphBreak(BreakId::UnsupportedAttribute, obj->describe() + "." + name);
+    }
     default:
         throw GraphBreak(BreakId::UnsupportedAttribute, obj->describe() + "." + name);
     }
@@ -257,6 +344,13 @@ ValuePtr Tracer::superAttr(const ValuePtr &sup, const std::string &name) {
                            ? wrapUnguarded(fn.get())
                            : std::make_shared<MethodValue>(K::BoundMethod, Value::constant(type),
                                                            name, fn);
+        }
+        if (!selfIsClass && self->source && !Py_TYPE(attr)->tp_descr_get) {
+            // A plain class attribute (super().a): read where it lives, guarded there.
+            SourcePtr owner =
+                Source::item(Source::attr(Source::attr(self->source, "__class__"), "__mro__"),
+                             PyRef::steal(PyLong_FromSsize_t(i)));
+            return wrap(attr, Source::attr(owner, name));
         }
         throw GraphBreak(BreakId::UnsupportedAttribute, "super()." + name);
     }
@@ -360,7 +454,7 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
     }
     case K::Dict: {
         auto *dict = obj->as<DictValue>();
-        PyRef k = constantOf(key, "dict key");
+        PyRef k = keyObject(*this, key, "dict key");
         for (size_t i = 0; i < dict->keys.size(); ++i)
             if (PyObject_RichCompareBool(dict->keys[i].get(), k.get(), Py_EQ) == 1)
                 return dict->values[i];
@@ -398,6 +492,10 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
         }
         return wrapUnguarded(v.get());
     }
+    case K::UserObject:
+        if (ValuePtr v = objectSubscript(*this, obj, key))
+            return v;
+        throw GraphBreak(BreakId::UnknownValue, "subscript of " + obj->describe());
     default:
         throw GraphBreak(BreakId::UnknownValue, "subscript of " + obj->describe());
     }
@@ -440,6 +538,8 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
     }
     if (scalarOut.count(name))
         throw GraphBreak(BreakId::TensorItem, "Tensor." + name + "()");
+    if (name == "__iter__" && args.empty() && kwargs.empty())
+        return iterate(self); // rows along dim 0, as `for row in x`
     if (name == "type" && args.empty() && kwargs.empty()) {
         PyRef typeName = tensorTypeName(self);
         if (!typeName)

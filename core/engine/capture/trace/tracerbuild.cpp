@@ -42,6 +42,22 @@ long keyIndex(const DictValue &d, PyObject *key) {
     return -1;
 }
 
+// A keys view's keys (or any constant operand) as a Python set, for the set operators.
+PyRef asKeySet(Tracer &t, const ValuePtr &v) {
+    PyRef set = PyRef::steal(PySet_New(nullptr));
+    if (auto *view = v->tryAs<DictViewValue>()) {
+        if (view->which != "keys")
+            return {};
+        for (const PyRef &k : view->contents().keys)
+            PySet_Add(set.get(), k.get());
+        return set;
+    }
+    PyRef c = t.constantOf(v, "set operand");
+    if (!PyAnySet_Check(c.get()))
+        return {};
+    return c;
+}
+
 } // namespace
 
 void Tracer::op_BUILD_TUPLE(const CodeInstruction &ins) {
@@ -217,6 +233,19 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
     }
     bool inplace = nbOp >= 13;
     std::string base = inplace ? nbName(nbOp - 13) : name;
+    if ((base == "or_" || base == "and_" || base == "sub" || base == "xor") &&
+        (a->kind == K::DictView || b->kind == K::DictView)) {
+        // keys() | keys() and the like: a set of the (constant) keys, as CPython builds it.
+        PyRef x = asKeySet(*this, a), y = asKeySet(*this, b);
+        if (x && y) {
+            PyRef fn = PyRef::steal(operatorFn(base));
+            PyRef r =
+                PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
+            if (r)
+                return wrapUnguarded(r.get());
+            PyErr_Clear();
+        }
+    }
     if (ValuePtr sym = symIntArithmetic(base, a, b))
         return sym;
     auto *sa = a->tryAs<SequenceValue>(), *sb = b->tryAs<SequenceValue>();
@@ -322,6 +351,43 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
             push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
             return;
         }
+    }
+    if (container->kind == K::Iterator) {
+        // `x in it` consumes the iterator up to the first equal item, as CPython does.
+        PyRef k = constantOf(item, "`in` operand");
+        while (ValuePtr v = iterNext(container)) {
+            if (v->kind == K::Tensor)
+                throw GraphBreak(BreakId::TensorPythonOp, "`in` over an iterator of tensors");
+            PyRef c = constantOf(v, "`in` item");
+            int r = PyObject_RichCompareBool(c.get(), k.get(), Py_EQ);
+            if (r < 0) {
+                PyErr_Clear();
+                throw GraphBreak(BreakId::PythonException, "`in` comparison raises");
+            }
+            if (r == 1) {
+                found = true;
+                break;
+            }
+        }
+        push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
+        return;
+    }
+    if (container->kind == K::UserObject && container->object && container->source &&
+        PyFrozenSet_CheckExact(container->object.get()) && item->object &&
+        (item->isConstant() || item->kind == K::TorchFunction || item->kind == K::Builtin ||
+         item->kind == K::UserFunction)) {
+        // A frozenset of functions or classes (immutable): its identity is what the trace
+        // assumed, the member test is answered now.
+        addGuard(Guard::idMatch(container->source, container->object.get()));
+        if (item->source && !item->isConstant())
+            addGuard(Guard::idMatch(item->source, item->object.get()));
+        int r = PySet_Contains(container->object.get(), item->object.get());
+        if (r < 0) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "`in` raises");
+        }
+        push(Value::constant(PyBool_FromLong(ins.arg ? r != 1 : r == 1)));
+        return;
     }
     if (container->kind == K::Dict) {
         PyRef k = constantOf(item, "dict key");

@@ -224,6 +224,9 @@ ValuePtr Tracer::callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args
     if (self->kind == K::Dict)
         if (ValuePtr v = callDictMethod(self, name, args, kwargs))
             return v;
+    if ((self->kind == K::Constant || self->isSequence()) && name == "__iter__" && args.empty() &&
+        kwargs.empty())
+        return iterate(self); // "ab".__iter__(), range(3).__iter__(): an iterator value
     if (self->kind == K::Constant || self->kind == K::Tuple) {
         PyRef obj = constantOf(self, "method receiver");
         PyRef bound = PyRef::steal(PyObject_GetAttrString(obj.get(), name.c_str()));

@@ -147,8 +147,23 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
     std::vector<std::pair<std::string, NodeArg>> nodeKwargs;
     for (const auto &k : kwargs)
         nodeKwargs.push_back({k.first, toNodeArg(k.second)});
-    if (isDataDependentShapeOp(target))
+    // repeat_interleave's output size depends on data only when `repeats` is a tensor.
+    bool intRepeats = false;
+    if (target.size() >= 17 && target.compare(target.size() - 17, 17, "repeat_interleave") == 0) {
+        const ValuePtr *repeats = args.size() >= 2 ? &args[1] : nullptr;
+        for (const auto &k : kwargs)
+            if (k.first == "repeats")
+                repeats = &k.second;
+        intRepeats = repeats && (*repeats)->kind != K::Tensor;
+    }
+    if (isDataDependentShapeOp(target) && !intRepeats)
         throw GraphBreak(BreakId::DataDependentShape, target);
+    // The random stream's seeds are not metadata: folded at trace time they would be one fixed
+    // number for every later call (torch.seed() draws a new one each time).
+    for (const char *seedFn :
+         {"torch.seed", "torch.random.seed", "torch.initial_seed", "torch.random.initial_seed"})
+        if (target == seedFn)
+            throw GraphBreak(BreakId::UnsupportedCall, target + "() reads the random generator");
     // Shape inference runs under the traced code's grad mode (requires_grad of the results).
     PyRef c = PyRef::steal(PyObject_GetAttrString(py::torch(), "_C"));
     PyRef setGrad = PyRef::steal(PyObject_GetAttrString(c.get(), "_set_grad_enabled"));
@@ -164,6 +179,25 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
             PyErr_Restore(type, v, tb);
         }
     } restore{setGrad.get(), before.get()};
+    // Inference must not draw from the program's random stream: a factory call (torch.randn(3))
+    // has no meta argument and runs on the CPU, and the fallback below runs on real zeros.
+    // Without this the compiled code's random numbers differ from eager's after manual_seed.
+    PyRef generator = PyRef::steal(PyObject_GetAttrString(py::torch(), "default_generator"));
+    PyRef rngState = PyRef::steal(PyObject_CallMethod(generator.get(), "get_state", nullptr));
+    if (!rngState)
+        PyErr_Clear();
+    struct RestoreRng {
+        PyObject *generator, *state;
+        ~RestoreRng() {
+            if (!generator || !state)
+                return;
+            PyObject *type, *v, *tb;
+            PyErr_Fetch(&type, &v, &tb);
+            Py_XDECREF(PyObject_CallMethod(generator, "set_state", "O", state));
+            PyErr_Clear();
+            PyErr_Restore(type, v, tb);
+        }
+    } restoreRng{generator.get(), rngState.get()};
     PyRef result = callExample(metaFn, op, target, args, kwargs, 0);
     bool onMeta = static_cast<bool>(result);
     if (!result) {

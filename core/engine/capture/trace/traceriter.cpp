@@ -76,12 +76,23 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
         }
         return it;
     }
+    case K::UserObject:
+    case K::NewObject: {
+        // A class with a Python __iter__: inlined, and what it returns is iterated.
+        static PyObject *iterName = PyUnicode_InternFromString("__iter__");
+        PyObject *type = v->kind == K::NewObject || v->object ? v->pythonType() : nullptr;
+        PyObject *fn =
+            type ? _PyType_Lookup(reinterpret_cast<PyTypeObject *>(type), iterName) : nullptr;
+        if (fn && PyFunction_Check(fn))
+            return iterate(call(wrapUnguarded(fn), {v}, {}));
+        throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
+    }
     default:
         throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
     }
 }
 
-// A list/tuple iterator from the frame (one a break carried over): its items are read through
+// A list/tuple/range iterator from the frame (one a break carried over): its items are read through
 // the iterator's state; how far the trace advanced it is replayed on the real iterator after the
 // graph (SideEffect::Advance). Null for other objects.
 ValuePtr Tracer::wrapIterator(PyObject *o, SourcePtr source) {

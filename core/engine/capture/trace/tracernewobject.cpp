@@ -274,6 +274,15 @@ ValuePtr Tracer::userBinaryOp(const std::string &op, bool inplace, const ValuePt
     };
     if (!isUser(a) && !isUser(b))
         return nullptr;
+    // An existing object whose class does the operator in C (a frozenset, an enum flag): the
+    // constant path computes it; only an object made in the trace has no value to compute on.
+    auto cSlot = [&](const ValuePtr &v, const std::string &dunder) {
+        PyObject *fn = v->kind == K::UserObject ? lookup(v->pythonType(), dunder) : nullptr;
+        return fn && !PyFunction_Check(fn);
+    };
+    if (cSlot(a, "__" + op + "__") || cSlot(b, "__r" + op + "__") ||
+        (inplace && cSlot(a, "__i" + op + "__")))
+        return nullptr;
     auto tryDunder = [&](const ValuePtr &self, const ValuePtr &other,
                          const std::string &dunder) -> ValuePtr {
         if (!isUser(self))

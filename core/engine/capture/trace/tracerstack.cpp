@@ -127,6 +127,12 @@ void Tracer::op_LOAD_GLOBAL(const CodeInstruction &ins) {
     push(wrap(v, src));
 }
 
+// A class statement: builtins.__build_class__ is pushed like any builtin; calling it is a break
+// at that CALL (as in Dynamo), so the code before and after the statement still compiles.
+void Tracer::op_LOAD_BUILD_CLASS(const CodeInstruction &) {
+    push(wrapUnguarded(py::builtin("__build_class__")));
+}
+
 void Tracer::op_STORE_GLOBAL(const CodeInstruction &ins) {
     Frame &f = frame();
     std::string name = nameAt(f.view->code(), "co_names", ins.arg);
@@ -165,6 +171,15 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
     }
     if (owner->kind == Value::Kind::NewObject) {
         storeNewObjectAttr(owner, name, std::move(value));
+        return;
+    }
+    if (owner->kind == Value::Kind::Tensor &&
+        (value->isConstant() || value->kind == Value::Kind::Tensor) &&
+        !PyObject_HasAttrString(py::tensorType(), name.c_str())) {
+        // A Python attribute of a tensor (x.flag = True): written on the tensor after the graph,
+        // the input's or the graph output's. Reading it back in the trace is a break (the tensor
+        // value does not carry it).
+        recordSideEffect({SideEffect::Kind::SetAttr, owner, name, nullptr, value});
         return;
     }
     if ((owner->kind != Value::Kind::UserObject && owner->kind != Value::Kind::NNModule) ||

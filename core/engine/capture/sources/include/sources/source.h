@@ -32,10 +32,10 @@ public:
     static SourcePtr attr(SourcePtr base, const std::string &name);
     static SourcePtr item(SourcePtr base, PyRef key);
     static SourcePtr cellContents(SourcePtr cell, const std::string &name);
-    // What a list or tuple iterator has not yielded yet, as a tuple (Dynamo's
+    // What a list, tuple or (short) range iterator has not yielded yet, as a tuple (Dynamo's
     // ___tuple_iterator_getitem reads through the same state).
     static SourcePtr iteratorRemaining(SourcePtr iterator);
-    // The remaining items of a list_iterator/tuple_iterator as a new tuple, read from its
+    // The remaining items of a list/tuple/range iterator as a new tuple, read from its
     // __reduce__ without advancing it; null (Python error set) for other objects.
     static PyRef remainingItems(PyObject *iterator);
 

@@ -58,6 +58,10 @@ public:
     // Whether every call node only switches grad mode (such a graph is not compiled; the
     // runtime sets the mode it leaves instead).
     bool onlyGradModeCalls() const;
+    // Dynamo's cleanup_graph: an adjacent pair of grad-mode switches that undo each other
+    // (set_grad_enabled(False); set_grad_enabled(True)) is dropped. `gradEnabled`: the mode the
+    // graph starts in.
+    void dropGradSwitchPairs(bool gradEnabled);
 
     // graph_spec as the backend receives it (contract), with or without target_obj.
     PyRef toPython(const std::string &id, const std::string &function, int regionStart,

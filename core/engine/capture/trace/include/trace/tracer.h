@@ -114,6 +114,9 @@ public:
     // A Value for a concrete object made or found during the trace (no guards).
     ValuePtr wrapUnguarded(PyObject *object);
     void addGuard(Guard guard);
+    // The concrete object `source` names in the frame's state at the region start (null, error
+    // cleared, when it is gone).
+    PyRef fetchAtStart(const SourcePtr &source) const;
     // Python value of a Value known at trace time, or throws a break of `why`.
     PyRef constantOf(const ValuePtr &v, const char *why);
     bool truthOf(const ValuePtr &v); // throws data_dependent_branch for tensors
@@ -211,6 +214,13 @@ public:
     ValuePtr loadCell(const ValuePtr &cell);
     void storeCell(const ValuePtr &cell, ValuePtr value);
     void recordSideEffect(SideEffect effect) { m_sideEffects.push_back(std::move(effect)); }
+    // Whether the trace set attribute `name` of `target` (a write replayed after the graph).
+    bool setsAttr(const ValuePtr &target, const std::string &name) const {
+        for (const SideEffect &e : m_sideEffects)
+            if (e.kind == SideEffect::Kind::SetAttr && e.target == target && e.name == name)
+                return true;
+        return false;
+    }
     std::map<std::pair<PyObject *, std::string>, ValuePtr> &attrOverrides() { return m_attrs; }
     ValuePtr rootLocal(int slot);
     SourceSite site() const;

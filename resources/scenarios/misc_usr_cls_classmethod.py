@@ -1,0 +1,19 @@
+# PyTorch test/dynamo/test_misc.py MiscTests.test_usr_cls_classmethod: Cls.classmethod(a, b) on a
+# user class is inlined: 1 graph (standard_test).
+import unittest
+
+import torch
+import torch._dynamo.testing
+
+
+class Foo:
+    @classmethod
+    def bar(cls, a, b):
+        return a + b
+
+
+def fn(a, b):
+    return Foo.bar(a, b) - 1
+
+
+torch._dynamo.testing.standard_test(unittest.TestCase(), fn, nargs=2)

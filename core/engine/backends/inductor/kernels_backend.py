@@ -141,8 +141,14 @@ def attach_native(graph, plan, inputs):
 
 
 def in_background(graph_id, finish):
+    """Runs `finish` (trace, lower, build, load) on a thread while the first calls run eagerly.
+    The thread is not a daemon: a script that ends while it works waits for it (at most one
+    compile, and the kernel lands in the disk cache for the next run). As a daemon it was ended
+    by pthread_exit in the middle of a torch call when the interpreter finalised, and that
+    forced unwind through C++ frames aborted the process after the script had finished
+    ("terminate called without an active exception", exit 134: a crash to the GUI)."""
     if config.async_compile:
-        threading.Thread(target=finish, name=f"dynascope-kernels-{graph_id}", daemon=True).start()
+        threading.Thread(target=finish, name=f"dynascope-kernels-{graph_id}").start()
     else:
         finish()
 

@@ -52,11 +52,16 @@ def preload():
     releases the GIL; a kernel loaded before the thread is done waits for it (dlopen's lock, or
     recomputes a key part), and that wait is in the record's "load". libmvec is never unloaded,
     as the first kernel that needs it would keep it. DYNASCOPE_KERNELS_PRELOAD=0 turns it off
-    (bench's "before")."""
+    (bench's "before").
+
+    Not a daemon: a daemon thread still inside dlopen (GIL released) when the interpreter
+    finalises is ended by pthread_exit as it takes the GIL back, and that forced unwind through
+    C++ frames aborted the process ("terminate called without an active exception") in short
+    scripts under load. As an ordinary thread it is joined before exit; it takes milliseconds."""
     global _preloading
     if _preloading is not None or os.environ.get("DYNASCOPE_KERNELS_PRELOAD") == "0":
         return
-    _preloading = threading.Thread(target=_preload, name="dynascope-preload", daemon=True)
+    _preloading = threading.Thread(target=_preload, name="dynascope-preload")
     _preloading.start()
 
 

@@ -832,10 +832,6 @@
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;frame %2, after step %3</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;帧 %2，第 %3 步之后</translation>
     </message>
-    <message>
-        <source>Closure cells</source>
-        <translation>闭包单元</translation>
-    </message>
 </context>
 <context>
     <name>dynascope::GraphDocks</name>

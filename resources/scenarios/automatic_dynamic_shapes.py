@@ -15,5 +15,7 @@ cnt = CompileCounter()
 opt = torch.compile(fn, backend=cnt)
 for n in (3, 4, 5, 6):
     x = torch.randn(n)
-    assert torch.allclose(opt(x), fn(x))
+    # float32 sin from a generated kernel may be an ulp (1.2e-7 near 1) from eager's; sin(x) + 1
+    # cancels near x = -pi/2, so a relative test alone would fail on a correct kernel.
+    assert torch.allclose(opt(x), fn(x), atol=1e-6)
 assert (cnt.frame_count, cnt.op_count) == (2, 4), (cnt.frame_count, cnt.op_count)

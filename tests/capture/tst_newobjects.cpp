@@ -5,6 +5,7 @@
 // methods, __getattr__, __call__, type and isinstance); a break with a new object alive hands
 // CPython one rebuilt object whose __init__ ran once.
 #include "python/interpreter.h"
+#include "pythonscratch.h"
 #include "runtime/capturemodule.h"
 
 #include <Python.h>
@@ -16,22 +17,15 @@ using namespace dynascope;
 
 namespace {
 
-// Runs `script` in fresh globals and returns the value of `ok` (printing `detail` if it is not
-// True).
+// Runs `script` in fresh globals and returns whether it set `ok` to True (printing `detail` if
+// not); a script that raises ends the test with Python's traceback.
 bool runScript(const char *script) {
-    PyObject *globals = PyDict_New();
-    PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins());
-    PyObject *r = PyRun_String(script, Py_file_input, globals, globals);
-    if (!r)
-        PyErr_Print();
-    Py_XDECREF(r);
-    bool ok = r && PyDict_GetItemString(globals, "ok") == Py_True;
-    if (!ok) {
-        PyObject *detail = PyDict_GetItemString(globals, "detail");
-        if (detail)
-            PyObject_Print(detail, stdout, 0);
-    }
-    Py_DECREF(globals);
+    PythonScratch python;
+    python.exec(script);
+    PyObject *globals = python.globals().get();
+    const bool ok = PyDict_GetItemString(globals, "ok") == Py_True;
+    if (PyObject *detail = ok ? nullptr : PyDict_GetItemString(globals, "detail"))
+        PyObject_Print(detail, stdout, 0);
     return ok;
 }
 

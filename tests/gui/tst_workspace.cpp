@@ -33,6 +33,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -177,6 +179,31 @@ private slots:
         QCOMPARE(docs->isDocumentShown("source"), true);
         QCOMPARE(docs->isDocumentShown("graphs"), sideBySide);
         QVERIFY(window.findChild<QAction *>("layout-" + layout)->isChecked());
+    }
+
+    // The Guards & Cache panel in the short bottom tab of the Step layout scrolls instead of
+    // taking the script's height: all of it is reachable, and the dock stays its layout's size.
+    void guardsPanelScrollsInAShortDock() {
+        MainWindow window;
+        window.setWindowState(Qt::WindowNoState);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        openAndRun(window, Examples + "guards_padding.py");
+        QVERIFY(window.applyLayout("step"));
+        auto *dock = window.findChild<QDockWidget *>("guardsDock");
+        dock->raise();
+        QTest::qWait(100);
+        auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
+        QVERIFY(scroll && scroll->widget());
+        const int needs = scroll->widget()->minimumSizeHint().height();
+        QVERIFY2(dock->height() < needs && scroll->verticalScrollBar()->maximum() > 0,
+                 qPrintable(QStringLiteral("dock %1 px, panel needs %2 px")
+                                .arg(dock->height())
+                                .arg(needs)));
+        QVERIFY(window.editor()->height() >= 800 * 2 / 5);
+        saveScreenshots(&window, QStringLiteral("guards-short-dock"),
+                        {QSize(1280, 800), QSize(1920, 1080)}, [dock] { dock->raise(); });
     }
 
     void resetLayoutBringsPanelsBack() {

@@ -94,11 +94,15 @@ void FrameView::restoreExpansion(const QModelIndex &parent) {
 }
 
 int FrameView::nameColumnWidth() const {
+    // The section rows (Code object … Closure cells) are bold: the widest of them must show.
     QFont bold = m_tree->font();
     bold.setBold(true);
-    const int titles = QFontMetrics(bold).horizontalAdvance(tr("Closure cells")) +
-                       2 * m_tree->indentation() + 8;
-    return std::max(titles, m_tree->width() * 2 / 5);
+    const QFontMetrics metrics(bold);
+    int titles = 0;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        titles = std::max(titles, metrics.horizontalAdvance(
+                                      m_model->index(row, 0).data().toString()));
+    return std::max(titles + 2 * m_tree->indentation() + 8, m_tree->width() * 2 / 5);
 }
 
 void FrameView::resizeEvent(QResizeEvent *event) {

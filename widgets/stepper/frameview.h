@@ -31,7 +31,7 @@ protected:
 
 private:
     // The name column's width for the tree's current width: 40 % of it, never less than what the
-    // section titles ("Closure cells", bold) need. Kept until the user drags the column.
+    // bold section titles need. Kept once the user drags the column.
     int nameColumnWidth() const;
     QString pathOf(const QModelIndex &index) const;
     void restoreExpansion(const QModelIndex &parent = {});

@@ -41,7 +41,7 @@ void addDefaultLayouts(WorkspaceLayouts &layouts) {
                              QStringLiteral("graphs")};
     step.frontDocuments = {QStringLiteral("source")};
     step.panels = {inArea("stepperDock", Top),
-                   inArea("callStackDock", Left, 0.19),
+                   inArea("callStackDock", Left, 0.2),
                    next("frameDock", P::Below, "callStackDock", 0.45, Left),
                    inArea("bytecodeDock", Right, 0.33),
                    next("stackDock", P::Below, "bytecodeDock", 0.3),

@@ -49,20 +49,7 @@ ValuePtr callLen(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
     }
     if (a->kind == K::NNModule)
         return Value::constant(PyRef::steal(PyLong_FromSsize_t(PyObject_Length(a->object.get()))));
-    if ((a->kind == K::UserObject && a->object) || a->kind == K::NewObject) {
-        // A class with a Python __len__: inlined, its result checked as CPython checks it.
-        static PyObject *lenName = PyUnicode_InternFromString("__len__");
-        PyObject *fn = _PyType_Lookup(reinterpret_cast<PyTypeObject *>(a->pythonType()), lenName);
-        if (!fn || !PyFunction_Check(fn))
-            return nullptr;
-        PyRef n = t.constantOf(t.call(t.wrapUnguarded(fn), {a}, {}), "__len__ result");
-        if (!PyLong_Check(n.get()) || PyLong_AsSsize_t(n.get()) < 0) {
-            PyErr_Clear();
-            throw GraphBreak(BreakId::PythonException, "__len__ should return an int >= 0");
-        }
-        return Value::constant(n);
-    }
-    return nullptr;
+    return t.userLength(a); // a class with a Python __len__; null for the rest
 }
 
 ValuePtr callIsinstance(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
@@ -239,13 +226,9 @@ ValuePtr callRepr(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwa
         }
         return Value::constant(r);
     }
-    if ((a->kind != K::UserObject || !a->object) && a->kind != K::NewObject)
+    ValuePtr r = t.callClassDunder(a, "__repr__");
+    if (!r)
         return nullptr;
-    static PyObject *reprName = PyUnicode_InternFromString("__repr__");
-    PyObject *fn = _PyType_Lookup(reinterpret_cast<PyTypeObject *>(a->pythonType()), reprName);
-    if (!fn || !PyFunction_Check(fn))
-        return nullptr;
-    ValuePtr r = t.call(t.wrapUnguarded(fn), {a}, {});
     if (!r->isConstant() || !PyUnicode_Check(r->object.get()))
         throw GraphBreak(BreakId::PythonException, "__repr__ returned non-string");
     return r;

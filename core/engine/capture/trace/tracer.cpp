@@ -562,33 +562,20 @@ PyRef Tracer::constantOf(const ValuePtr &v, const char *why) {
 }
 
 bool Tracer::truthOf(const ValuePtr &v) {
-    if ((v->kind == Value::Kind::UserObject && v->object) || v->kind == Value::Kind::NewObject) {
-        // CPython's order: the class's __bool__, else its __len__, else true. A Python
-        // __bool__/__len__ is inlined (the attributes it reads are guarded there); an instance
-        // attribute named __bool__ is not looked at, as in CPython.
-        auto *type = reinterpret_cast<PyTypeObject *>(v->pythonType());
-        for (const char *name : {"__bool__", "__len__"}) {
-            PyRef nameObj = PyRef::steal(PyUnicode_FromString(name));
-            PyObject *fn = _PyType_Lookup(type, nameObj.get());
-            if (!fn)
-                continue;
-            if (!PyFunction_Check(fn))
-                break;
-            PyRef r = constantOf(call(wrapUnguarded(fn), {v}, {}), name);
-            if (std::string(name) == "__bool__") {
-                if (!PyBool_Check(r.get()))
-                    throw GraphBreak(BreakId::PythonException,
-                                     "__bool__ should return bool, returned " +
-                                         std::string(Py_TYPE(r.get())->tp_name));
-                return r.get() == Py_True;
-            }
-            Py_ssize_t n = PyLong_Check(r.get()) ? PyLong_AsSsize_t(r.get()) : -1;
-            if (n < 0) {
-                PyErr_Clear();
-                throw GraphBreak(BreakId::PythonException, "__len__ should return an int >= 0");
-            }
-            return n > 0;
+    // CPython's order: the class's __bool__, else its __len__, else true. A Python one is
+    // inlined (the attributes it reads are guarded there); one written in C is the value's own
+    // isTrue(); an instance attribute named __bool__ is not looked at, as in CPython.
+    if (PyObject *boolFn = classDunder(v, "__bool__")) {
+        if (PyFunction_Check(boolFn)) {
+            PyRef b = constantOf(callClassDunder(v, "__bool__"), "__bool__");
+            if (!PyBool_Check(b.get()))
+                throw GraphBreak(BreakId::PythonException,
+                                 "__bool__ should return bool, returned " +
+                                     std::string(Py_TYPE(b.get())->tp_name));
+            return b.get() == Py_True;
         }
+    } else if (ValuePtr n = userLength(v)) {
+        return n->isTrue();
     }
     return specializeSymInt(v)->isTrue(); // a dynamic int's truth reads its value
 }

@@ -295,8 +295,7 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
     }
     case K::NewObject: {
         PyObject *cls = fn->pythonType();
-        static PyObject *callName = PyUnicode_InternFromString("__call__");
-        PyObject *callMethod = _PyType_Lookup(reinterpret_cast<PyTypeObject *>(cls), callName);
+        PyObject *callMethod = classDunder(fn, "__call__");
         if (callMethod && PyFunction_Check(callMethod)) {
             args.insert(args.begin(), fn);
             return call(userFunction(callMethod, nullptr), std::move(args), std::move(kwargs));

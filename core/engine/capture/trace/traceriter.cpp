@@ -79,12 +79,8 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
     case K::UserObject:
     case K::NewObject: {
         // A class with a Python __iter__: inlined, and what it returns is iterated.
-        static PyObject *iterName = PyUnicode_InternFromString("__iter__");
-        PyObject *type = v->kind == K::NewObject || v->object ? v->pythonType() : nullptr;
-        PyObject *fn =
-            type ? _PyType_Lookup(reinterpret_cast<PyTypeObject *>(type), iterName) : nullptr;
-        if (fn && PyFunction_Check(fn))
-            return iterate(call(wrapUnguarded(fn), {v}, {}));
+        if (ValuePtr it = callClassDunder(v, "__iter__"))
+            return iterate(it);
         throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
     }
     default:

@@ -264,6 +264,31 @@ void Tracer::storeNewObjectAttr(const ValuePtr &obj, const std::string &name, Va
     made->setAttr(name, std::move(value));
 }
 
+PyObject *Tracer::classDunder(const ValuePtr &v, const char *name) {
+    bool user = v->kind == K::NewObject || (v->kind == K::UserObject && v->object);
+    return user ? lookup(v->pythonType(), name) : nullptr;
+}
+
+ValuePtr Tracer::callClassDunder(const ValuePtr &v, const char *name, std::vector<ValuePtr> rest) {
+    PyObject *fn = classDunder(v, name);
+    if (!fn || !PyFunction_Check(fn))
+        return nullptr;
+    rest.insert(rest.begin(), v);
+    return call(userFunction(fn, nullptr), std::move(rest), {});
+}
+
+ValuePtr Tracer::userLength(const ValuePtr &v) {
+    ValuePtr r = callClassDunder(v, "__len__");
+    if (!r)
+        return nullptr;
+    PyRef n = constantOf(r, "__len__ result");
+    if (!PyLong_Check(n.get()) || PyLong_AsSsize_t(n.get()) < 0) {
+        PyErr_Clear();
+        throw GraphBreak(BreakId::PythonException, "__len__ should return an int >= 0");
+    }
+    return Value::constant(n);
+}
+
 // a <op> b where an operand is a user object: its class's Python dunder, in CPython's order
 // (a.__iop__, then a.__op__, then b.__rop__, the reflected one first when b's class is a proper
 // subclass of a's); null when neither operand is a user object.
@@ -277,7 +302,7 @@ ValuePtr Tracer::userBinaryOp(const std::string &op, bool inplace, const ValuePt
     // An existing object whose class does the operator in C (a frozenset, an enum flag): the
     // constant path computes it; only an object made in the trace has no value to compute on.
     auto cSlot = [&](const ValuePtr &v, const std::string &dunder) {
-        PyObject *fn = v->kind == K::UserObject ? lookup(v->pythonType(), dunder) : nullptr;
+        PyObject *fn = v->kind == K::UserObject ? classDunder(v, dunder.c_str()) : nullptr;
         return fn && !PyFunction_Check(fn);
     };
     if (cSlot(a, "__" + op + "__") || cSlot(b, "__r" + op + "__") ||
@@ -285,9 +310,7 @@ ValuePtr Tracer::userBinaryOp(const std::string &op, bool inplace, const ValuePt
         return nullptr;
     auto tryDunder = [&](const ValuePtr &self, const ValuePtr &other,
                          const std::string &dunder) -> ValuePtr {
-        if (!isUser(self))
-            return nullptr;
-        PyObject *fn = lookup(self->pythonType(), dunder);
+        PyObject *fn = classDunder(self, dunder.c_str());
         if (!fn)
             return nullptr;
         if (!PyFunction_Check(fn))

@@ -188,6 +188,15 @@ public:
     // A Python function inlined as written, whatever its module (guarded on its code when
     // `source` is set).
     ValuePtr userFunction(PyObject *fn, SourcePtr source);
+    // A user object's protocol method (`__len__`, `__iter__`…) as CPython's slot lookup finds
+    // it: on the class's MRO, never the instance; borrowed. Null when `v` is no user object (one
+    // the trace wraps or one it made) or its class has no such attribute.
+    static PyObject *classDunder(const ValuePtr &v, const char *name);
+    // That method called with `v` first and inlined when it is a Python function; null when the
+    // class has none or does it in C (the caller decides: a constant path or a break).
+    ValuePtr callClassDunder(const ValuePtr &v, const char *name, std::vector<ValuePtr> rest = {});
+    // len(v) by a Python __len__, checked as CPython checks it (an int >= 0); null as above.
+    ValuePtr userLength(const ValuePtr &v);
     // a <op> b by the operands' Python dunders (`op` without underscores: "add"); null when
     // neither is a user object.
     ValuePtr userBinaryOp(const std::string &op, bool inplace, const ValuePtr &a,

@@ -328,6 +328,53 @@ if not only or "native_parameters" in only:
     except Exception as e:
         failures.append(f"native_parameters: {type(e).__name__}: {e}")
 
+# A row kernel keeps a buffer that only its own passes read to one row (softmax's exp(x - max),
+# summed and then divided: it never goes to memory). With several OpenMP threads each thread
+# reuses the row of its own number; fewer rows than threads, a row longer than the parallel
+# threshold alone, and an odd row length must all still equal eager.
+def softmax_graph(x):
+    e = (x - x.amax(-1, keepdim=True)).exp()
+    return e / e.sum(-1, keepdim=True)
+
+
+if not only or "row_local" in only:
+    for threads, shape in ((1, (16, 33)), (4, (64, 1024)), (4, (2, 40000)), (3, (37, 1031))):
+        torch._dynamo.reset()
+        config.cpp.threads = threads
+        before = len(records())
+        x = rnd(*shape) * 5
+        try:
+            f = torch.compile(softmax_graph, backend="inductor")
+            for _ in range(CALLS):
+                torch.testing.assert_close(f(x), torch.softmax(x, -1), rtol=1e-4, atol=1e-6)
+            [record] = records()[before:]
+            assert any("kept to one row" in d for d in record["decisions"]), record["decisions"]
+            assert "_row[" in record["source"], "the kernel still indexes the whole buffer"
+            assert ("omp_get_thread_num" in record["source"]) == (threads > 1), "parallel copy"
+            passed += 1
+        except Exception as e:
+            failures.append(f"row_local {threads} threads {shape}: {type(e).__name__}: {e}")
+        finally:
+            config.cpp.threads = 0
+    # also an output of the graph: the buffer must stay whole (and is not called row-local)
+    torch._dynamo.reset()
+    before = len(records())
+    x = rnd(8, 16)
+
+    def softmax_and_exp(x):
+        e = (x - x.amax(-1, keepdim=True)).exp()
+        return e / e.sum(-1, keepdim=True), e
+
+    try:
+        g = torch.compile(softmax_and_exp, backend="inductor")
+        for _ in range(CALLS):
+            same_outputs("row_local_output", g(x), softmax_and_exp(x), [x])
+        [record] = records()[before:]
+        assert not any("kept to one row" in d for d in record["decisions"]), record["decisions"]
+        passed += 1
+    except Exception as e:
+        failures.append(f"row_local_output: {type(e).__name__}: {e}")
+
 print(f"kernel suite: {passed} passed, {len(failures)} failed")
 for f in failures:
     print("FAIL", f)

@@ -18,6 +18,7 @@ class Group:
         self.outer = outer_of(node)
         self.nodes = []
         self.bodies = {}  # node name -> (expression, loads)
+        self.row_local = set()  # buffers kept to one row (row_local_buffers)
         self.add(node)
 
     @property
@@ -94,4 +95,59 @@ def schedule(lowered):
             s.items.append(group)
             s.decisions.append(f"{group.name} opened by {step.name} ({step.kind})")
         group.bodies[step.name] = body
+    _mark_row_local(s)
     return s
+
+
+def _step_reads(value, into):
+    """Buffer names a torch step's arguments refer to (StepRef, StepView, nested lists)."""
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            _step_reads(v, into)
+    elif isinstance(value, dict):
+        _step_reads(list(value.values()), into)
+    elif hasattr(value, "name") and type(value).__name__ in ("StepRef", "StepView"):
+        into.add(value.name)
+
+
+def row_local_buffers(group, read_elsewhere):
+    """The buffers of a row kernel (one outer loop) that need only one row of memory: written
+    by a pointwise node of the group over a whole contiguous row and read only inside the group,
+    in the same row (softmax's exp(x - max), read by the row sum and the division). The kernel
+    keeps such a buffer to one row, which stays in L1, instead of writing every row to memory."""
+    if group.k != 1:
+        return set()
+    local = set()
+    for node in group.nodes:
+        buf = node.buffer
+        if (node.kind != "pointwise" or len(node.ranges) != 2 or buf.name in read_elsewhere
+                or buf.strides != [buf.sizes[1], 1]):
+            continue
+        reads = [index for body in group.bodies.values() for name, index in body[1]
+                 if name == buf.name]
+        if all(len(index) == 2 and index[0] == "i0" and index[1] in ("i1", "r0") for index in reads):
+            local.add(buf.name)
+    return local
+
+
+def _mark_row_local(s):
+    lowered = s.lowered
+    groups = s.groups()
+    outside = set(lowered.output_buffers)
+    for kind, what in lowered.outputs:
+        if kind == "buffer":
+            outside.add(what)
+        elif kind == "view":
+            outside.add(what[0])
+    for item in s.items:
+        if isinstance(item, ir.TorchStep):
+            _step_reads([item.args, item.kwargs], outside)
+    for group in groups:
+        elsewhere = set(outside)
+        for other in groups:
+            if other is not group:
+                elsewhere.update(name for body in other.bodies.values() for name, _ in body[1])
+        group.row_local = row_local_buffers(group, elsewhere)
+        for name in sorted(group.row_local):
+            s.decisions.append(f"{name} kept to one row in {group.name}: read only there, "
+                               "row by row (it never goes to memory)")

@@ -30,6 +30,14 @@ PyObject *optimize(PyObject *, PyObject *args, PyObject *kwargs) {
     return newCompiledFunction(fn, backend, fullgraph != 0, dynamic);
 }
 
+PyObject *runOnly(PyObject *, PyObject *fn) {
+    if (!PyCallable_Check(fn)) {
+        PyErr_SetString(PyExc_TypeError, "run(fn): fn must be callable");
+        return nullptr;
+    }
+    return newCacheOnlyFunction(fn);
+}
+
 PyObject *disable(PyObject *, PyObject *fn) {
     PyObject *target = fn;
     if (PyObject *inner = compiledFunctionInner(fn))
@@ -129,6 +137,7 @@ PyMethodDef methods[] = {
     {"optimize", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(optimize)),
      METH_VARARGS | METH_KEYWORDS, "optimize(fn, backend, *, fullgraph=False, dynamic=None)"},
     {"disable", disable, METH_O, "disable(fn) -> fn: calls to fn are graph breaks"},
+    {"run_only", runOnly, METH_O, "run_only(fn): fn with its caches only, never compiling"},
     {"graph_break", graphBreak, METH_NOARGS, "graph_break(): a graph break when traced"},
     {"mark_dynamic", markDynamic, METH_VARARGS, "mark_dynamic(tensor, dim)"},
     {"reset", reset, METH_NOARGS, "drops every cache, record and counter"},

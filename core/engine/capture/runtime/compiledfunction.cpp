@@ -126,6 +126,21 @@ PyObject *newCompiledFunction(PyObject *fn, PyObject *backend, bool fullgraph, P
     return reinterpret_cast<PyObject *>(o);
 }
 
+PyObject *newCacheOnlyFunction(PyObject *fn) {
+    PyObject *inner = compiledFunctionInner(fn);
+    const CaptureTarget *from =
+        inner ? reinterpret_cast<CompiledFunctionObject *>(fn)->target : nullptr;
+    PyObject *made = newCompiledFunction(inner ? inner : fn, from ? from->backend.get() : Py_None,
+                                         from && from->fullgraph, Py_None);
+    if (!made)
+        return nullptr;
+    CaptureTarget *target = reinterpret_cast<CompiledFunctionObject *>(made)->target;
+    if (from)
+        target->mode = from->mode;
+    target->cacheOnly = true;
+    return made;
+}
+
 PyObject *compiledFunctionInner(PyObject *object) {
     if (Py_TYPE(object) != compiledFunctionType())
         return nullptr;

@@ -292,6 +292,8 @@ PyObject *internalError() {
     return error;
 }
 
+constexpr const char *kCacheOnlyMiss = "torch._dynamo.run(): no entry fits, run uncompiled";
+
 PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureTarget &target) {
     auto *frame = static_cast<_PyInterpreterFrame *>(framePtr);
     PyCodeObject *code = frame->f_code;
@@ -352,7 +354,7 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
                 rc.tried.push_back(std::move(v));
         };
         for (auto &e : region.entries) {
-            if (e->backend.get() != target.backend.get()) {
+            if (!target.cacheOnly && e->backend.get() != target.backend.get()) {
                 GuardFailure changed;
                 changed.check = "backend";
                 changed.message = lastFailure = "backend changed";
@@ -410,6 +412,13 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
                                       "TORCH_LOGS=\"recompiles\".\n";
                     PySys_WriteStderr("%s", msg.c_str());
                 }
+                emitCall();
+                return resumeNative(tstate, frame, st);
+            }
+            if (target.cacheOnly) {
+                rc.outcome = CallOutcome::Miss;
+                rc.reason = lastFailure.empty() ? std::string(kCacheOnlyMiss)
+                                                : lastFailure + "; " + kCacheOnlyMiss;
                 emitCall();
                 return resumeNative(tstate, frame, st);
             }

@@ -125,8 +125,16 @@ class Capture:
             self.core.mark_dynamic(t, dim)
 
     def run(self, fn=None):
-        # Dynamo's run(): use existing caches, never compile. Runs eagerly here.
-        return fn if fn is not None else (lambda f: f)
+        """Dynamo's run(): fn's own function, called with the caches its code already has (from
+        any torch.compile of it) and never compiling: a call no entry fits runs uncompiled."""
+        if fn is None:
+            return self.run
+        if isinstance(fn, OptimizedModule):
+            fn = fn._orig_mod
+        if isinstance(fn, torch.nn.Module):
+            fn.forward = self.core.run_only(getattr(fn.forward, "_dynascope_compiled", fn.forward))
+            return fn
+        return self.core.run_only(getattr(fn, "_dynascope_compiled", fn))
 
 
 def _looks_like(compiled, fn):

@@ -9,6 +9,9 @@ namespace dynascope {
 PyTypeObject *compiledFunctionType();
 // A new CompiledFunction, or null with a Python error set.
 PyObject *newCompiledFunction(PyObject *fn, PyObject *backend, bool fullgraph, PyObject *dynamic);
+// torch._dynamo.run(fn): the innermost function of `fn` (a CompiledFunction's own function, or
+// fn), called with its code's caches only: a miss runs in CPython, nothing is compiled.
+PyObject *newCacheOnlyFunction(PyObject *fn);
 // The wrapped callable when `object` is a CompiledFunction, else null (borrowed).
 PyObject *compiledFunctionInner(PyObject *object);
 

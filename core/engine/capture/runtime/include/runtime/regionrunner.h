@@ -14,6 +14,9 @@ struct CaptureTarget {
     PyRef backend;
     bool fullgraph = false;
     ShapePolicy::Mode mode = ShapePolicy::Mode::Automatic;
+    // torch._dynamo.run(): use the cache entries there are, whichever backend made them, and run
+    // a miss in CPython instead of compiling.
+    bool cacheOnly = false;
     // The code record last used with this target (valid while the registry's generation holds).
     mutable CodeRecord *record = nullptr;
     mutable PyObject *recordCode = nullptr;

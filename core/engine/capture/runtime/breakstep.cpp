@@ -42,6 +42,15 @@ BreakStep breakStepAt(const CodeView &view, int offset) {
         step.next = ins->next;
         return step;
     }
+    if (op == STORE_SUBSCR || op == STORE_ATTR) {
+        step.kind = BreakStep::Kind::Store;
+        step.next = ins->next;
+        if (op == STORE_ATTR) {
+            auto *c = reinterpret_cast<PyCodeObject *>(view.code());
+            step.attrName = PyRef::borrow(PyTuple_GetItem(c->co_names, ins->arg));
+        }
+        return step;
+    }
     if (op == POP_JUMP_FORWARD_IF_FALSE || op == POP_JUMP_FORWARD_IF_TRUE ||
         op == JUMP_IF_FALSE_OR_POP || op == JUMP_IF_TRUE_OR_POP) {
         step.kind = BreakStep::Kind::Jump;
@@ -140,6 +149,24 @@ bool performCall(std::vector<PyRef> &stack, int &offset, const BreakStep &step,
     if (!r)
         return false;
     stack.push_back(r);
+    offset = step.next;
+    return true;
+}
+
+bool performStore(std::vector<PyRef> &stack, int &offset, const BreakStep &step) {
+    size_t n = step.attrName ? 2 : 3;
+    if (stack.size() < n) {
+        PyErr_SetString(PyExc_SystemError, "dynascope: store break with a short stack");
+        return false;
+    }
+    std::vector<PyRef> items(stack.end() - n, stack.end());
+    stack.resize(stack.size() - n);
+    // STORE_ATTR: [value, obj]; STORE_SUBSCR: [value, container, key].
+    int rc = step.attrName
+                 ? PyObject_SetAttr(items[1].get(), step.attrName.get(), items[0].get())
+                 : PyObject_SetItem(items[1].get(), items[2].get(), items[0].get());
+    if (rc < 0)
+        return false;
     offset = step.next;
     return true;
 }

@@ -484,6 +484,12 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureT
             if (!performJump(st.stack, st.offset, step))
                 return nullptr;
             break;
+        case BreakStep::Kind::Store:
+            if (!performStore(st.stack, st.offset, step)) {
+                restoreGradModes(st.stack);
+                return nullptr;
+            }
+            break;
         }
         st.key = st.offset;
     }

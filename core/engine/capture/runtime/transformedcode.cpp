@@ -196,6 +196,18 @@ private:
             out += "    return " + resumeCall(step.next, stack) + "\n";
             break;
         }
+        case BreakStep::Kind::Store: {
+            size_t n = step.attrName ? 2 : 3;
+            std::vector<std::string> items(stack.end() - std::min(n, stack.size()), stack.end());
+            stack.resize(stack.size() - items.size());
+            if (items.size() == n)
+                out += step.attrName ? "    " + items[1] + "." +
+                                           PyUnicode_AsUTF8(step.attrName.get()) + " = " +
+                                           items[0] + "\n"
+                                     : "    " + items[1] + "[" + items[2] + "] = " + items[0] + "\n";
+            out += "    return " + resumeCall(step.next, stack) + "\n";
+            break;
+        }
         case BreakStep::Kind::Native:
             out += "    # CPython runs the rest of the frame from offset " +
                    std::to_string(step.offset) + "\n";

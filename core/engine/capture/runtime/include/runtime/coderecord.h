@@ -17,7 +17,9 @@ namespace dynascope {
 
 // What CPython must do at a region's exit when it is a graph break.
 struct BreakStep {
-    enum class Kind { Call, Jump, Native };
+    // Store: STORE_SUBSCR (container[key] = value) or STORE_ATTR (setattr(obj, attrName, value)),
+    // done concretely; the trace resumes after it (Dynamo's break_graph_if_unsupported).
+    enum class Kind { Call, Jump, Store, Native };
     Kind kind = Kind::Native;
     int offset = -1; // where the break instruction (sequence) starts
     int next = -1;   // offset after the instruction (Call / Jump not taken)
@@ -29,6 +31,7 @@ struct BreakStep {
     int jumpTarget = -1; // Jump
     bool jumpIfTrue = false;
     bool popAlways = true; // false for JUMP_IF_*_OR_POP
+    PyRef attrName;        // Store: STORE_ATTR's name (null for STORE_SUBSCR)
 };
 
 struct CacheEntry {

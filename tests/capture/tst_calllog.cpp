@@ -332,6 +332,42 @@ private slots:
         QVERIFY2(second.contains("return __graph_out[0]"), qPrintable(second));
         Py_DECREF(globals);
     }
+
+    // A break at an item store (os.environ[k] = v) is done concretely and the trace resumes
+    // after it: two entries, the first storing and calling the resume function (as Dynamo's
+    // break_graph_if_unsupported on STORE_SUBSCR), the variable set, the result eager's.
+    void transformedCodeOfAStoreBreak() {
+        PyObject *globals = PyDict_New();
+        PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins());
+        PyObject *r = PyRun_String(kScript, Py_file_input, globals, globals);
+        QVERIFY(r);
+        Py_DECREF(r);
+        r = PyRun_String(
+            "import os\n"
+            "def h(x):\n"
+            "    y = x + 1\n"
+            "    os.environ['DYNASCOPE_STORE_BREAK'] = 'set'\n"
+            "    return y.sin()\n"
+            "C.reset()\n"
+            "os.environ.pop('DYNASCOPE_STORE_BREAK', None)\n"
+            "assert torch.equal(C.optimize(h, run_nodes)(torch.ones(3)), (torch.ones(3) + 1).sin())\n"
+            "assert os.environ.pop('DYNASCOPE_STORE_BREAK') == 'set'\n"
+            "entries = C.records()[0]['entries']\n",
+            Py_file_input, globals, globals);
+        if (!r)
+            PyErr_Print();
+        QVERIFY(r);
+        Py_DECREF(r);
+        PyObject *entries = PyDict_GetItemString(globals, "entries");
+        QCOMPARE(PyList_Size(entries), Py_ssize_t(2));
+        const QString first = QString::fromUtf8(PyUnicode_AsUTF8(
+            PyDict_GetItemString(PyList_GetItem(entries, 0), "transformed")));
+        const long resume =
+            PyLong_AsLong(PyDict_GetItemString(PyList_GetItem(entries, 1), "region_start"));
+        QVERIFY2(first.contains("['DYNASCOPE_STORE_BREAK'] = 'set'"), qPrintable(first));
+        QVERIFY2(first.contains(QString("return __resume_at_%1(").arg(resume)), qPrintable(first));
+        Py_DECREF(globals);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCallLog)

@@ -9,6 +9,29 @@
 
 namespace dynascope {
 
+// `run_nodes(spec, inputs)`: a capture-core backend that runs a graph spec's nodes with their
+// targets (no torch.fx, no shim), for tests that need a compiled graph's real results.
+inline constexpr const char *kRunNodesBackend = R"PY(
+def run_nodes(spec, inputs):
+    nodes = spec["nodes"]
+    def run(*args):
+        env = dict(zip([n["name"] for n in nodes if n["op"] == "placeholder"], args))
+        def ev(a):
+            if "node" in a: return env[a["node"]]
+            if "const" in a: return a["const"]
+            seq = [ev(x) for x in a.get("list", a.get("tuple", []))]
+            return seq if "list" in a else tuple(seq)
+        for n in nodes:
+            args_ = [ev(a) for a in n["args"]]
+            if n["op"] == "call_function":
+                env[n["name"]] = n["target_obj"](*args_, **{k: ev(v) for k, v in n["kwargs"].items()})
+            elif n["op"] == "call_method":
+                env[n["name"]] = getattr(args_[0], n["target"])(*args_[1:])
+            elif n["op"] == "output":
+                return args_[0]
+    return run
+)PY";
+
 class PythonScratch {
 public:
     PythonScratch() : m_globals(PyRef::steal(PyDict_New())) {

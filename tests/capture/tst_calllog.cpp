@@ -6,6 +6,7 @@
 #include "model/event.h"
 #include "model/failuretext.h"
 #include "python/interpreter.h"
+#include "pythonscratch.h"
 #include "runtime/captureevents.h"
 #include "runtime/capturemodule.h"
 #include "runtime/coderecord.h"
@@ -15,6 +16,7 @@
 
 #include <map>
 #include <memory>
+#include <string>
 
 using namespace dynascope;
 
@@ -22,7 +24,7 @@ namespace {
 
 // The oracle: which entry each call hits, or whether it compiles or falls back, for a function
 // whose only guard that can fail is the size of dim 0 (dynamic=False).
-const char *kScript = R"PY(
+const std::string kScript = std::string(kRunNodesBackend) + R"PY(
 import json, torch, _dynascope_capture as C
 
 def oracle(sizes, limit):
@@ -64,25 +66,6 @@ result = {"expected": oracle(sizes, 3), "log": C.records()[0]["call_log"],
           "recompiles": C.records()[0]["recompiles"]}
 C.set_config(cache_size_limit=8)
 
-def run_nodes(spec, inputs):
-    # a backend that runs graph_spec nodes with their targets
-    nodes = spec["nodes"]
-    def run(*args):
-        env = dict(zip([n["name"] for n in nodes if n["op"] == "placeholder"], args))
-        def ev(a):
-            if "node" in a: return env[a["node"]]
-            if "const" in a: return a["const"]
-            seq = [ev(x) for x in a.get("list", a.get("tuple", []))]
-            return seq if "list" in a else tuple(seq)
-        for n in nodes:
-            args_ = [ev(a) for a in n["args"]]
-            if n["op"] == "call_function":
-                env[n["name"]] = n["target_obj"](*args_, **{k: ev(v) for k, v in n["kwargs"].items()})
-            elif n["op"] == "call_method":
-                env[n["name"]] = getattr(args_[0], n["target"])(*args_[1:])
-            elif n["op"] == "output":
-                return args_[0]
-    return run
 
 def h(x, n):
     return x + n
@@ -122,7 +105,7 @@ private slots:
     void callsAgainstTheCacheModel() {
         PyObject *globals = PyDict_New();
         PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins());
-        PyObject *r = PyRun_String(kScript, Py_file_input, globals, globals);
+        PyObject *r = PyRun_String(kScript.c_str(), Py_file_input, globals, globals);
         if (!r)
             PyErr_Print();
         QVERIFY(r);
@@ -229,7 +212,7 @@ private slots:
     void stormEventsGrowLinearly() {
         PyObject *globals = PyDict_New();
         PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins());
-        PyObject *r = PyRun_String(kScript, Py_file_input, globals, globals);
+        PyObject *r = PyRun_String(kScript.c_str(), Py_file_input, globals, globals);
         QVERIFY(r);
         Py_DECREF(r);
         auto runStorm = [&](int calls) {
@@ -301,7 +284,7 @@ private slots:
         m_events.clear();
         PyObject *globals = PyDict_New();
         PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins());
-        PyObject *r = PyRun_String(kScript, Py_file_input, globals, globals);
+        PyObject *r = PyRun_String(kScript.c_str(), Py_file_input, globals, globals);
         QVERIFY(r);
         Py_DECREF(r);
         r = PyRun_String(
@@ -339,7 +322,7 @@ private slots:
     void transformedCodeOfAStoreBreak() {
         PyObject *globals = PyDict_New();
         PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins());
-        PyObject *r = PyRun_String(kScript, Py_file_input, globals, globals);
+        PyObject *r = PyRun_String(kScript.c_str(), Py_file_input, globals, globals);
         QVERIFY(r);
         Py_DECREF(r);
         r = PyRun_String(

@@ -12,12 +12,6 @@ namespace {
 using K = Value::Kind;
 constexpr size_t kMaxInlineDepth = 12;
 
-bool isGeneratorExpression(PyObject *code) {
-    auto *c = reinterpret_cast<PyCodeObject *>(code);
-    return (c->co_flags & CO_GENERATOR) &&
-           PyUnicode_CompareWithASCIIString(c->co_name, "<genexpr>") == 0;
-}
-
 std::vector<ValuePtr> tupleItems(Tracer &t, PyObject *tuple, SourcePtr source) {
     std::vector<ValuePtr> out;
     for (Py_ssize_t i = 0; tuple && i < PyTuple_Size(tuple); ++i)
@@ -196,14 +190,6 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
                           std::move(args), std::move(kwargs));
     }
     case K::NestedFunction: {
-        if (!m_startGenerator && isGeneratorExpression(fn->object.get())) {
-            // Runs when first read (Tracer::iterNext): what its body reads is read then.
-            auto gen = std::make_shared<IteratorValue>(std::move(args));
-            gen->form = "generator";
-            gen->function = fn;
-            gen->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(&PyGen_Type));
-            return gen;
-        }
         auto *nested = fn->as<NestedFunctionValue>();
         return inlineCall(fn->object.get(), nested->globals.get(), nested->defaults,
                           nested->kwDefaults, nested->closure, nullptr, std::move(args),
@@ -346,14 +332,9 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     auto *code = reinterpret_cast<PyCodeObject *>(codeObj);
     if (m_frames.size() >= kMaxInlineDepth)
         throw GraphBreak(BreakId::InlineDepth, PyUnicode_AsUTF8(code->co_qualname));
-    bool startGenerator = m_startGenerator;
-    m_startGenerator = false;
-    // Generator expressions run when first read (call()); a generator function's body may
-    // depend on what its consumer does between items, so it is not run ahead: a break.
-    if ((code->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE)) ||
-        ((code->co_flags & CO_GENERATOR) && !startGenerator))
+    if (code->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
         throw GraphBreak(BreakId::UnsupportedCall,
-                         std::string("generator function ") + PyUnicode_AsUTF8(code->co_qualname));
+                         std::string("coroutine function ") + PyUnicode_AsUTF8(code->co_qualname));
     auto f = std::make_unique<Frame>();
     f->view = CodeView::of(codeObj);
     f->globals = PyRef::borrow(globals);
@@ -363,8 +344,8 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     f->builtins = PyRef::borrow(b ? b : PyModule_GetDict(py::builtinsModule()));
     f->locals.resize(f->view->slotCount());
     f->functionSource = fnSource;
-    // A generator expression runs to its end when first read and is an iterator over what it
-    // yielded, as Dynamo inlines generators (a `yield from` or an endless generator breaks).
+    // A generator (function or expression) binds its arguments now and runs its body one
+    // yield at a time as it is read (resumeGenerator), never ahead of its consumer.
     f->generator = (code->co_flags & CO_GENERATOR) != 0;
     const std::vector<std::string> &names = f->view->slotNames();
     int argc = code->co_argcount, posonly = code->co_posonlyargcount;
@@ -433,18 +414,41 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
         throw GraphBreak(BreakId::UnknownValue, "closure size mismatch for " + qual);
     for (int i = 0; i < nfree; ++i)
         f->locals[f->locals.size() - nfree + i] = closure[i];
+    if (f->generator) {
+        auto gen = std::make_shared<IteratorValue>();
+        gen->form = "generator";
+        gen->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(&PyGen_Type));
+        gen->generator = std::make_shared<SuspendedGenerator>();
+        gen->generator->frame = std::move(f);
+        return gen;
+    }
     m_frames.push_back(std::move(f));
     Frame *mine = m_frames.back().get();
     while (!mine->returned)
         step();
     ValuePtr result = mine->result;
-    if (mine->generator) {
-        auto gen = std::make_shared<IteratorValue>(std::move(mine->yields));
-        gen->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(&PyGen_Type));
-        result = gen;
-    }
     m_frames.pop_back();
     return result;
+}
+
+ValuePtr Tracer::resumeGenerator(IteratorValue &generator) {
+    SuspendedGenerator *state = generator.generator.get();
+    if (!state || !state->frame)
+        return nullptr; // returned already
+    if (m_frames.size() >= kMaxInlineDepth)
+        throw GraphBreak(BreakId::InlineDepth, state->frame->view->qualname());
+    Frame *mine = state->frame.get();
+    m_frames.push_back(std::move(state->frame));
+    while (!mine->returned && !mine->yielded)
+        step();
+    ValuePtr item = std::move(mine->yielded);
+    std::unique_ptr<Frame> suspended = std::move(m_frames.back());
+    m_frames.pop_back();
+    if (!mine->returned)
+        state->frame = std::move(suspended); // the next next() goes on from the yield
+    else
+        state->returned = mine->result;
+    return item;
 }
 
 } // namespace dynascope

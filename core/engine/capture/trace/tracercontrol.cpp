@@ -80,11 +80,38 @@ void Tracer::op_RETURN_GENERATOR(const CodeInstruction &ins) {
     push(Value::constant(Py_None));
 }
 
+// The generator's frame stops here (resumeGenerator takes the value); when next() resumes it,
+// CPython pushes what was sent, None for next(), pushed now.
 void Tracer::op_YIELD_VALUE(const CodeInstruction &ins) {
     if (!frame().generator)
         throw GraphBreak(BreakId::UnsupportedOpcode, *ins.opname);
-    frame().yields.push_back(pop());
-    push(Value::constant(Py_None)); // what next() sends back
+    frame().yielded = pop();
+    push(Value::constant(Py_None));
+}
+
+// `yield from x` in a generator: x's iterator (a generator stays itself).
+void Tracer::op_GET_YIELD_FROM_ITER(const CodeInstruction &) {
+    push(iterate(pop()));
+}
+
+// `yield from`'s loop: next() of the receiver below the sent value; its item goes on to the
+// YIELD_VALUE after, its end replaces the receiver by what it returned and jumps past the loop.
+// Only next() is modelled: a value sent with gen.send() is a break.
+void Tracer::op_SEND(const CodeInstruction &ins) {
+    ValuePtr sent = pop();
+    if (!sent->isNone())
+        throw GraphBreak(BreakId::UnsupportedCall, "generator.send() of a value");
+    ValuePtr receiver = top();
+    if (receiver->kind != Value::Kind::Iterator)
+        throw GraphBreak(BreakId::UnknownValue, "yield from " + receiver->describe());
+    if (ValuePtr item = iterNext(receiver)) {
+        push(item);
+        return;
+    }
+    const auto *gen = receiver->as<IteratorValue>();
+    ValuePtr returned = gen->generator ? gen->generator->returned : nullptr;
+    top() = returned ? returned : Value::constant(Py_None);
+    jumpTo(ins.jumpTarget);
 }
 
 void Tracer::op_GET_ITER(const CodeInstruction &) {

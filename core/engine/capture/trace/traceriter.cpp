@@ -152,19 +152,8 @@ ValuePtr Tracer::iterNext(const ValuePtr &iterator) {
                 return v;
         return nullptr;
     }
-    if (form == "generator") {
-        // A generator expression's first read runs its body to the end (Tracer::call).
-        ValuePtr fn = it->function;
-        std::vector<ValuePtr> args = std::move(it->items);
-        it->form.clear();
-        it->items.clear();
-        it->function = nullptr;
-        m_startGenerator = true;
-        ValuePtr ran = call(fn, std::move(args), {});
-        it->items = ran->as<IteratorValue>()->items;
-        it->index = 0;
-        return iterNext(iterator);
-    }
+    if (form == "generator")
+        return resumeGenerator(*it);
     if (form == "repeat")
         return it->repeated;
     if (form == "count") {

@@ -95,8 +95,8 @@ public:
         int callSeqStart = -1;
         bool root = false;
         bool returned = false;
-        bool generator = false;       // an inlined generator function: runs to its end
-        std::vector<ValuePtr> yields; // generator: what it yielded, in order
+        bool generator = false; // an inlined generator function (Tracer::resumeGenerator)
+        ValuePtr yielded;       // generator: what the last YIELD_VALUE gave, until taken
         ValuePtr result;
         SourcePtr functionSource; // source of the function object (closure cells), may be null
     };
@@ -146,6 +146,9 @@ public:
     // The next item of an iterator value, or null when it is exhausted; advances the iterator
     // (and the iterators a lazy one reads from) as CPython's next() does.
     ValuePtr iterNext(const ValuePtr &it);
+    // Runs a generator's frame from where it stopped to its next yield (that value) or its end
+    // (null, and the generator is exhausted).
+    ValuePtr resumeGenerator(IteratorValue &generator);
     // Every remaining item of `iterable`; an iterator is consumed, as by CPython's list(it).
     std::vector<ValuePtr> drain(const ValuePtr &iterable);
     std::vector<ValuePtr> unpack(const ValuePtr &obj, int n); // n < 0: any length
@@ -268,10 +271,14 @@ private:
     long m_instructionCount = 0;
     bool m_gradMode = true;
     bool m_gradSwitched = false;   // a grad-mode node was recorded
-    bool m_startGenerator = false; // the next inlined call may run a generator (iterNext)
     // A dynamic int was read in this trace; the current instruction is a load that may read one.
     bool m_hasSymInts = false, m_loadMayBeDynamic = false;
     TraceResult m_result;
+};
+
+struct SuspendedGenerator {
+    std::unique_ptr<Tracer::Frame> frame; // null once the generator returned
+    ValuePtr returned;                    // what it returned (`x = yield from gen`)
 };
 
 } // namespace dynascope

@@ -159,6 +159,8 @@ public:
 
 // Iterator: `form` empty: over `items` from position `index`; else a lazy form over the
 // iterators in `items` (zip, map, filter, enumerate, chain, islice, count, repeat, generator).
+struct SuspendedGenerator; // tracer.h: an inlined generator's frame between two yields
+
 class IteratorValue : public Value {
 public:
     explicit IteratorValue(std::vector<ValuePtr> items = {}, PyRef object = {},
@@ -173,6 +175,10 @@ public:
     ValuePtr function;          // map/filter: the function; generator: the generator function
     ValuePtr repeated;          // repeat: the item
     PyRef pyType;               // a generator: the generator type
+    // form "generator": its frame, not started or suspended at a yield; null once it returned.
+    // Each next() resumes it until its next yield (Tracer::resumeGenerator), as CPython does,
+    // so what the body reads and does interleaves with its consumer as in CPython.
+    std::shared_ptr<SuspendedGenerator> generator;
     int isCallable() const override { return 0; }
 };
 

@@ -181,6 +181,16 @@ struct Planner {
             // inlined generator ran to its end: neither is a list iterator CPython could go on
             // with.
             const auto *it = v->as<IteratorValue>();
+            if (it->form == "live") {
+                // A list's or dict's iterator: iter() over what it has not reached yet (the
+                // container itself is rebuilt separately; later changes to it are not seen).
+                r.kind = Recipe::Kind::Iter;
+                std::vector<ValuePtr> all = it->items[0]->iterationItems().value_or(
+                    std::vector<ValuePtr>{});
+                for (size_t i = std::max(it->index, 0); it->index >= 0 && i < all.size(); ++i)
+                    r.items.push_back(plan(all[i]));
+                return r;
+            }
             if (!it->form.empty())
                 throw NotReconstructible("lazy iterator over another iterator");
             if (it->pyType)

@@ -23,10 +23,18 @@ std::shared_ptr<IteratorValue> lazyIterator(const std::string &form,
     return it;
 }
 
-// A lazy iterator over sources the trace owns runs to the end now: a plain list iterator, which
-// a graph break can rebuild. Over a shared iterator it stays lazy.
+// A lazy iterator over sources the trace owns and that nothing can change meanwhile (tuples,
+// ranges, constants) runs to the end now: a plain list iterator, which a graph break can
+// rebuild. It stays lazy over a shared iterator, over a list or dict (the loop may change it:
+// a "live" iterator), and when it calls a function per item (map, filter: that function and the
+// consumer's loop body take turns, as in CPython).
 ValuePtr settle(Tracer &t, const ValuePtr &lazy, bool shared) {
-    if (shared)
+    const auto *it = lazy->as<IteratorValue>();
+    bool live = std::any_of(it->items.begin(), it->items.end(), [](const ValuePtr &s) {
+        const auto *sub = s->tryAs<IteratorValue>();
+        return sub && sub->form == "live";
+    });
+    if (shared || live || it->function)
         return lazy;
     return std::make_shared<IteratorValue>(t.drain(lazy));
 }

@@ -13,10 +13,46 @@ namespace {
 constexpr size_t kMaxDrained = 100000;
 } // namespace
 
+namespace {
+
+// Items a live iterator's container holds now (a list's length, a dict's size).
+size_t liveSize(const Value &container) {
+    if (const auto *seq = container.tryAs<SequenceValue>())
+        return seq->items.size();
+    if (const auto *view = container.tryAs<DictViewValue>())
+        return view->contents().keys.size();
+    return container.as<DictValue>()->keys.size();
+}
+
+// The i-th item of a live iterator's container, read now.
+ValuePtr liveItem(const Value &container, size_t i) {
+    if (const auto *seq = container.tryAs<SequenceValue>())
+        return seq->items[i];
+    if (const auto *view = container.tryAs<DictViewValue>()) {
+        const DictValue &d = view->contents();
+        ValuePtr key = Value::constant(d.keys[i]);
+        if (view->which == "items")
+            return SequenceValue::make(Value::Kind::Tuple, {key, d.values[i]});
+        return view->which == "keys" ? key : d.values[i];
+    }
+    return Value::constant(container.as<DictValue>()->keys[i]);
+}
+
+} // namespace
+
 ValuePtr Tracer::iterate(const ValuePtr &v) {
     using K = Value::Kind;
     if (v->kind == K::Iterator)
         return v;
+    // A list or dict the trace holds can change while it is iterated: its iterator reads it at
+    // each next(), as CPython's list iterator does (items appended by the loop are reached) and
+    // a dict's size is checked (CPython raises when it changed; here that is a break).
+    if (v->kind == K::List || v->kind == K::Dict || v->kind == K::DictView) {
+        auto it = std::make_shared<IteratorValue>(std::vector<ValuePtr>{v});
+        it->form = "live";
+        it->counters = {static_cast<long>(liveSize(*v))};
+        return it;
+    }
     if (std::optional<std::vector<ValuePtr>> items = v->iterationItems())
         return std::make_shared<IteratorValue>(std::move(*items));
     auto it = std::make_shared<IteratorValue>();
@@ -117,6 +153,16 @@ ValuePtr Tracer::iterNext(const ValuePtr &iterator) {
     if (form.empty()) {
         if (it->index < static_cast<int>(it->items.size()))
             return it->items[it->index++];
+        return nullptr;
+    }
+    if (form == "live") {
+        const Value &container = *it->items[0];
+        size_t size = liveSize(container);
+        if (container.kind != K::List && static_cast<long>(size) != it->counters[0])
+            throw GraphBreak(BreakId::PythonException, "dictionary changed size during iteration");
+        if (it->index >= 0 && static_cast<size_t>(it->index) < size)
+            return liveItem(container, static_cast<size_t>(it->index++));
+        it->index = -1; // exhausted for good, as CPython's list iterator drops its list
         return nullptr;
     }
     if (form == "zip" || form == "map") {

@@ -1,9 +1,11 @@
-// Generators in the trace: each function runs in plain CPython (the oracle) and through the
-// capture core, and must give the same result and leave the same side effects. A generator runs
-// one yield at a time as it is read, interleaved with its consumer as in CPython (running it
+// Iteration in the trace, interleaved with the loop that consumes it: each function runs in
+// plain CPython (the oracle) and through the capture core, and must give the same result and
+// leave the same side effects. A generator runs one yield at a time as it is read (running it
 // ahead gave [0, 0, 0] for the first case instead of [0, 1, 2]); `yield from` forwards items and
 // the inner generator's return value; a generator still alive at a break is handed to CPython
-// by running that region uncaptured, never rebuilt from a guess.
+// by running that region uncaptured, never rebuilt from a guess. A list's iterator reaches what
+// the loop appends, map and filter call their function one item at a time, and a dict that
+// changes size while iterated raises as in CPython.
 #include "python/interpreter.h"
 #include "pythonscratch.h"
 #include "runtime/capturemodule.h"
@@ -51,12 +53,12 @@ bool runCase(const char *body) {
 
 } // namespace
 
-class TestGenerators : public QObject {
+class TestIteration : public QObject {
     Q_OBJECT
 
 private slots:
     void initTestCase() {
-        m_interpreter = std::make_unique<Interpreter>(std::vector<std::string>{"tst_generators"});
+        m_interpreter = std::make_unique<Interpreter>(std::vector<std::string>{"tst_iteration"});
         QVERIFY(installCaptureModule());
     }
 
@@ -130,9 +132,63 @@ ok, detail = check(fn, torch.ones(2))
 )PY"));
     }
 
+    // A for loop over a list it appends to, and enumerate over it, reach the new items;
+    // map's and filter's functions read state the loop body changes.
+    void listIteratorsAndMapSeeTheLoopsChanges() {
+        QVERIFY(runCase(R"PY(
+def fn(x):
+    lst = [1, 2]
+    for v in lst:
+        if v < 4:
+            lst.append(v + 2)
+    pairs = [10]
+    for i, v in enumerate(pairs):
+        if i < 2:
+            pairs.append(v + 1)
+    seen = []
+    for v in map(lambda i: len(seen), range(3)):
+        seen.append(v)
+    kept = []
+    for v in filter(lambda i: len(kept) < 2, range(5)):
+        kept.append(v)
+    return x + len(lst), lst, pairs, seen, kept
+ok, detail = check(fn, torch.zeros(2))
+ok = ok and detail[1][1:] == ([1, 2, 3, 4, 5], [10, 11, 12], [0, 1, 2], [0, 1]) and not detail[2]
+)PY"));
+    }
+
+    // A dict that grows while iterated: CPython raises RuntimeError; so does the compiled call
+    // (the trace breaks there and CPython runs the loop), never a silent result. An iterator
+    // left half-read at a break goes on from where it was.
+    void aDictChangingSizeRaisesAndAnIteratorCrossesABreak() {
+        QVERIFY(runCase(R"PY(
+def grow(x):
+    d = {"a": 1}
+    for k in d:
+        d[k + "!"] = 2
+    return x
+def raised(f, *args):
+    try:
+        f(*args)
+    except RuntimeError as e:
+        return str(e)
+C.reset()
+eager = raised(grow, torch.ones(1))
+compiled = raised(C.optimize(grow, backend), torch.ones(1))
+def half(x):
+    it = iter([x, x + 1, x + 2])
+    first = next(it)
+    C.graph_break()
+    return first, list(it)
+ok, detail = check(half, torch.ones(2))
+ok = ok and eager == compiled == "dictionary changed size during iteration"
+detail = (eager, compiled, detail)
+)PY"));
+    }
+
 private:
     std::unique_ptr<Interpreter> m_interpreter;
 };
 
-QTEST_GUILESS_MAIN(TestGenerators)
-#include "tst_generators.moc"
+QTEST_GUILESS_MAIN(TestIteration)
+#include "tst_iteration.moc"

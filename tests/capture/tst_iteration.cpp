@@ -4,8 +4,8 @@
 // ahead gave [0, 0, 0] for the first case instead of [0, 1, 2]); `yield from` forwards items and
 // the inner generator's return value; a generator still alive at a break is handed to CPython
 // by running that region uncaptured, never rebuilt from a guess. A list's iterator reaches what
-// the loop appends, map and filter call their function one item at a time, and a dict that
-// changes size while iterated raises as in CPython.
+// the loop appends (reversed()'s too), map and filter call their function one item at a time,
+// and a dict that changes size while iterated raises as in CPython.
 #include "python/interpreter.h"
 #include "pythonscratch.h"
 #include "runtime/capturemodule.h"
@@ -151,9 +151,15 @@ def fn(x):
     kept = []
     for v in filter(lambda i: len(kept) < 2, range(5)):
         kept.append(v)
-    return x + len(lst), lst, pairs, seen, kept
+    back, order = [3, 1, 2], []
+    for v in reversed(back):
+        order.append(v)
+        if len(back) < 5:
+            back.insert(0, 9)
+    return x + len(lst), lst, pairs, seen, kept, order
 ok, detail = check(fn, torch.zeros(2))
-ok = ok and detail[1][1:] == ([1, 2, 3, 4, 5], [10, 11, 12], [0, 1, 2], [0, 1]) and not detail[2]
+ok = ok and detail[1][1:] == ([1, 2, 3, 4, 5], [10, 11, 12], [0, 1, 2], [0, 1], [2, 3, 9])
+ok = ok and not detail[2]
 )PY"));
     }
 

@@ -191,6 +191,13 @@ struct Planner {
                     r.items.push_back(plan(all[i]));
                 return r;
             }
+            if (it->form == "live_reversed") {
+                r.kind = Recipe::Kind::Iter;
+                const auto &items = it->items[0]->as<SequenceValue>()->items;
+                for (int i = std::min(it->index, static_cast<int>(items.size()) - 1); i >= 0; --i)
+                    r.items.push_back(plan(items[static_cast<size_t>(i)]));
+                return r;
+            }
             if (!it->form.empty())
                 throw NotReconstructible("lazy iterator over another iterator");
             if (it->pyType)

@@ -32,7 +32,7 @@ ValuePtr settle(Tracer &t, const ValuePtr &lazy, bool shared) {
     const auto *it = lazy->as<IteratorValue>();
     bool live = std::any_of(it->items.begin(), it->items.end(), [](const ValuePtr &s) {
         const auto *sub = s->tryAs<IteratorValue>();
-        return sub && sub->form == "live";
+        return sub && sub->form.rfind("live", 0) == 0; // live, live_reversed
     });
     if (shared || live || it->function)
         return lazy;
@@ -132,6 +132,13 @@ ValuePtr callReversed(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs 
         return nullptr;
     const ValuePtr &v = args[0];
     auto out = std::make_shared<IteratorValue>();
+    if (v->kind == K::List) {
+        // CPython's reversed list iterator reads the list at each next(), from the end down.
+        out->items = {v};
+        out->form = "live_reversed";
+        out->index = static_cast<int>(v->as<SequenceValue>()->items.size()) - 1;
+        return out;
+    }
     if (v->isSequence() || v->kind == K::Dict || v->kind == K::DictView) {
         out->items = t.drain(v);
     } else if (v->isConstant()) {

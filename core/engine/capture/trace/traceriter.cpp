@@ -165,6 +165,13 @@ ValuePtr Tracer::iterNext(const ValuePtr &iterator) {
         it->index = -1; // exhausted for good, as CPython's list iterator drops its list
         return nullptr;
     }
+    if (form == "live_reversed") {
+        const auto &items = it->items[0]->as<SequenceValue>()->items;
+        if (it->index >= 0 && static_cast<size_t>(it->index) < items.size())
+            return items[static_cast<size_t>(it->index--)];
+        it->index = -1;
+        return nullptr;
+    }
     if (form == "zip" || form == "map") {
         std::vector<ValuePtr> row;
         for (const ValuePtr &sub : it->items) {

@@ -94,7 +94,7 @@ void Tracer::op_MAKE_FUNCTION(const CodeInstruction &ins) {
     if (ins.arg & 0x08)
         fn->closure = pop()->as<SequenceValue>()->items;
     if (ins.arg & 0x04)
-        pop(); // annotations
+        fn->annotations = pop();
     if (ins.arg & 0x02)
         fn->kwDefaults = pop();
     if (ins.arg & 0x01)
@@ -116,7 +116,7 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
     case K::TensorMethod:
         return callTensorMethod(fn, args, kwargs);
     case K::ObjectMethod:
-        return callObjectMethod(fn, args, kwargs);
+        return sealRaises([&] { return callObjectMethod(fn, args, kwargs); });
     case K::Builtin:
         return callBuiltin(fn, args, kwargs);
     case K::Constant:
@@ -159,7 +159,9 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         if (grad->form == "decorated") {
             bool before = m_gradMode;
             setGradMode(grad->mode != 0);
-            ValuePtr r = call(grad->function, std::move(args), std::move(kwargs));
+            // An exception leaving it would have to restore the mode as it goes: not modelled.
+            ValuePtr r = sealRaises(
+                [&] { return call(grad->function, std::move(args), std::move(kwargs)); });
             setGradMode(before);
             return r;
         }
@@ -174,7 +176,7 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             return Value::constant(Py_True);
         // Library functions the builtin table models (collections.namedtuple…).
         if (BuiltinHandler handler = BuiltinTable::instance().find(f))
-            if (ValuePtr v = handler(*this, fn, args, kwargs))
+            if (ValuePtr v = sealRaises([&] { return handler(*this, fn, args, kwargs); }))
                 return v;
         PyObject *code = PyFunction_GET_CODE(f);
         SourcePtr src = fn->source;
@@ -211,8 +213,16 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
     }
     case K::BoundMethod: {
         const ValuePtr &self = fn->as<MethodValue>()->self;
+        if (isCatchWarningsExit(fn)) {
+            // Leaving a catch_warnings block entered in the trace: nothing was changed to undo.
+            ValuePtr entered = self->as<NewObjectValue>()->attr("_entered");
+            if (!entered || entered->object.get() != Py_True)
+                throw GraphBreak(BreakId::PythonException, "catch_warnings exited unentered");
+            return Value::constant(Py_None);
+        }
         if (self->kind == K::NNModule)
-            if (ValuePtr v = callModuleMethod(self, fn->object.get(), args, kwargs))
+            if (ValuePtr v = sealRaises(
+                    [&] { return callModuleMethod(self, fn->object.get(), args, kwargs); }))
                 return v;
         args.insert(args.begin(), self);
         if (isObjectSlot(fn->object.get())) {
@@ -435,8 +445,19 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
         f->locals[f->locals.size() - nfree + i] = closure[i];
     m_frames.push_back(std::move(f));
     Frame *mine = m_frames.back().get();
-    while (!mine->returned)
-        step();
+    try {
+        while (!mine->returned)
+            step();
+    } catch (RaisedException &raised) {
+        // The exception leaves this frame for the caller's handler lookup. A generator ran ahead
+        // of its consumer (see above): CPython would have raised at a later point of the loop.
+        m_frames.pop_back();
+        if (startGenerator)
+            throw GraphBreak(BreakId::PythonException,
+                             raised.context() + " in generator " + qual + " (run ahead)");
+        raised.crossedFrame = true;
+        throw;
+    }
     ValuePtr result = mine->result;
     if (mine->generator) {
         auto gen = std::make_shared<IteratorValue>(std::move(mine->yields));

@@ -80,6 +80,19 @@ private slots:
         checkShimScript("test_dynamic_ints.py", "dynamic int checks passed");
     }
 
+    // Closures over cells made in the trace, rebuilt at the exit (eager as the oracle).
+    void closuresMatchEager() { checkShimScript("test_closures.py", "closure checks passed"); }
+
+    // try/except, finally and re-raise inside the trace; what is not modelled breaks by name.
+    void exceptionsMatchEager() {
+        checkShimScript("test_exceptions.py", "exception checks passed");
+    }
+
+    // warnings.catch_warnings blocks in the trace leave the warnings module as eager does.
+    void catchWarningsMatchEager() {
+        checkShimScript("test_catch_warnings.py", "catch_warnings checks passed");
+    }
+
     void embeddedSourcesMatchTree() {
         Result r = runDynascope(
             {QStringLiteral("run"),

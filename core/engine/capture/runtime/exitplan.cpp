@@ -14,37 +14,40 @@ struct Planner {
     std::vector<std::string> outputs;
     std::map<std::string, int> outputIndex;
     std::map<const Value *, int> shares;
-    std::map<const Value *, int> planning; // new objects whose attributes are being planned
+    std::map<const Value *, int> planning; // values whose parts are being planned (cycles)
 
     // Objects rebuilt from a mutable value (list, dict, iterator, function) are built once per
     // value: two locals holding one list hold one list after the exit, as before it.
     Recipe plan(const ValuePtr &v) {
-        if (v && v->kind == K::NewObject)
-            return planNewObject(v);
+        if (v && (v->kind == K::NewObject || v->kind == K::NestedFunction ||
+                  (v->kind == K::Cell && !v->object)))
+            return planCyclic(v);
         Recipe r = planOne(v);
         bool rebuilt = r.kind == Recipe::Kind::List || r.kind == Recipe::Kind::ListInPlace ||
                        r.kind == Recipe::Kind::Dict || r.kind == Recipe::Kind::DictInPlace ||
-                       r.kind == Recipe::Kind::Iter || r.kind == Recipe::Kind::Function;
+                       r.kind == Recipe::Kind::Iter;
         if (v && rebuilt)
             r.share = shares.emplace(v.get(), static_cast<int>(shares.size())).first->second;
         return r;
     }
 
-    // Its share is taken before its attributes are planned: a reference back to it (a cycle)
-    // plans as the share alone, which the build finds made.
-    Recipe planNewObject(const ValuePtr &v) {
-        Recipe r;
-        r.kind = Recipe::Kind::NewObject;
-        r.share = shares.emplace(v.get(), static_cast<int>(shares.size())).first->second;
-        if (planning.count(v.get()))
-            return r;
-        planning[v.get()] = r.share;
-        const auto *made = v->as<NewObjectValue>();
-        r.constant = made->cls;
-        for (const auto &a : made->attrs) {
-            r.keys.push_back(PyRef::steal(PyUnicode_FromString(a.first.c_str())));
-            r.items.push_back(plan(a.second));
+    // A value that can be reached from its own parts (an object whose attribute is itself, a
+    // nested function that calls itself through its closure cell): its share is taken before
+    // its parts are planned, and a reference back to it plans as the share alone, which the
+    // build finds made (buildOne registers these before building their parts).
+    Recipe planCyclic(const ValuePtr &v) {
+        int share = shares.emplace(v.get(), static_cast<int>(shares.size())).first->second;
+        if (planning.count(v.get())) {
+            Recipe back;
+            back.kind = v->kind == K::NewObject        ? Recipe::Kind::NewObject
+                        : v->kind == K::NestedFunction ? Recipe::Kind::Function
+                                                       : Recipe::Kind::Cell;
+            back.share = share;
+            return back;
         }
+        planning[v.get()] = share;
+        Recipe r = planOne(v);
+        r.share = share;
         planning.erase(v.get());
         return r;
     }
@@ -123,8 +126,14 @@ struct Planner {
         case K::NNModule:
         case K::UserObject:
         case K::Cell:
-            if (!v->object)
-                throw NotReconstructible("symbolic cell");
+            if (!v->object) {
+                // A cell of a frame the trace ran (Dynamo's NewCellVariable): a new cell
+                // holding what the trace left in it.
+                r.kind = Recipe::Kind::Cell;
+                if (const ValuePtr &contents = v->as<CellValue>()->contents)
+                    r.items.push_back(plan(contents));
+                return r;
+            }
             if (v->source) {
                 r.kind = Recipe::Kind::Fetch;
                 r.source = v->source;
@@ -138,22 +147,27 @@ struct Planner {
             r.constant = v->object;
             r.name = fn->name; // __name__ when the trace renamed it
             r.globals = fn->globals;
+            r.index = static_cast<int>(fn->defaults.size());
             for (const ValuePtr &d : fn->defaults)
                 r.items.push_back(plan(d));
-            Recipe kwd;
-            if (fn->kwDefaults)
-                kwd = plan(fn->kwDefaults);
-            else
-                kwd.constant = PyRef::borrow(Py_None);
-            r.items.push_back(kwd);
+            for (const ValuePtr &extra : {fn->kwDefaults, fn->annotations}) {
+                Recipe e;
+                if (extra)
+                    e = plan(extra);
+                else
+                    e.constant = PyRef::borrow(Py_None);
+                r.items.push_back(e);
+            }
             for (const ValuePtr &c : fn->closure) {
-                if (c->kind != K::Cell || !c->object)
-                    throw NotReconstructible("closure over a cell made during the trace");
+                if (c->kind != K::Cell)
+                    throw NotReconstructible("closure item that is no cell");
                 r.closure.push_back(plan(c));
             }
             return r;
         }
         case K::BoundMethod:
+            if (Tracer::isCatchWarningsExit(v))
+                throw NotReconstructible("a break inside a warnings.catch_warnings block");
             r.kind = Recipe::Kind::BoundMethod;
             r.constant = v->object;
             r.items.push_back(plan(v->as<MethodValue>()->self));
@@ -174,8 +188,20 @@ struct Planner {
             throw NotReconstructible("dict view");
         case K::Super:
             throw NotReconstructible("super object");
-        case K::NewObject:
-            return planNewObject(v);
+        case K::Exception:
+            throw NotReconstructible(v->as<ExceptionValue>()->isStateMarker()
+                                         ? "inside an except block (the handled exception)"
+                                         : "an exception made during the trace");
+        case K::NewObject: {
+            const auto *made = v->as<NewObjectValue>();
+            r.kind = Recipe::Kind::NewObject;
+            r.constant = made->cls;
+            for (const auto &a : made->attrs) {
+                r.keys.push_back(PyRef::steal(PyUnicode_FromString(a.first.c_str())));
+                r.items.push_back(plan(a.second));
+            }
+            return r;
+        }
         case K::Iterator: {
             // A lazy iterator reads other iterators (their state lives on in them) and an
             // inlined generator ran to its end: neither is a list iterator CPython could go on
@@ -250,21 +276,81 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
 PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
                Built &built);
 
-// object.__new__(cls) (as type.__call__ would before __init__), registered, then its attributes
-// set as object.__setattr__ sets them (instance dict entries, __slots__ members).
-PyRef buildNewObject(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
-                     Built &built) {
+// The empty object a NewObject, Function or Cell recipe stands for: object.__new__(cls) (as
+// type.__call__ would before __init__), the function of its code and globals, an empty cell.
+PyRef makeShell(const Recipe &r) {
     static PyObject *objectNew = PyDict_GetItemString(PyBaseObject_Type.tp_dict, "__new__");
-    PyRef obj = PyRef::steal(PyObject_CallOneArg(objectNew, r.constant.get()));
-    if (!obj)
-        return {};
-    built[r.share] = obj;
-    for (size_t i = 0; i < r.items.size(); ++i) {
-        PyRef v = buildOne(r.items[i], outputs, env, built);
-        if (!v || PyObject_GenericSetAttr(obj.get(), r.keys[i].get(), v.get()) < 0)
-            return {};
+    switch (r.kind) {
+    case Recipe::Kind::NewObject:
+        return PyRef::steal(PyObject_CallOneArg(objectNew, r.constant.get()));
+    case Recipe::Kind::Function:
+        return PyRef::steal(PyFunction_New(r.constant.get(), r.globals.get()));
+    default:
+        return PyRef::steal(PyCell_New(nullptr));
     }
-    return obj;
+}
+
+// Its parts: attributes set as object.__setattr__ sets them (instance dict entries, __slots__
+// members); a function's name, defaults, kwdefaults, annotations and closure (what
+// MAKE_FUNCTION sets; its qualname and module come from the code and globals); a cell's contents.
+bool fillShell(PyObject *obj, const Recipe &r, const std::vector<PyRef> &outputs,
+               const SourceEnv &env, Built &built) {
+    auto part = [&](const Recipe &p) { return buildOne(p, outputs, env, built); };
+    if (r.kind == Recipe::Kind::NewObject) {
+        for (size_t i = 0; i < r.items.size(); ++i) {
+            PyRef v = part(r.items[i]);
+            if (!v || PyObject_GenericSetAttr(obj, r.keys[i].get(), v.get()) < 0)
+                return false;
+        }
+        return true;
+    }
+    if (r.kind == Recipe::Kind::Cell) {
+        PyRef v = r.items.empty() ? PyRef() : part(r.items[0]);
+        return r.items.empty() || (v && PyCell_Set(obj, v.get()) == 0);
+    }
+    if (!r.name.empty() &&
+        PyObject_SetAttrString(obj, "__name__",
+                               PyRef::steal(PyUnicode_FromString(r.name.c_str())).get()) < 0)
+        return false;
+    if (r.index > 0) {
+        PyRef defaults = PyRef::steal(PyTuple_New(r.index));
+        for (int i = 0; i < r.index; ++i) {
+            PyRef v = part(r.items[i]);
+            if (!v)
+                return false;
+            PyTuple_SET_ITEM(defaults.get(), i, v.release());
+        }
+        if (PyFunction_SetDefaults(obj, defaults.get()) < 0)
+            return false;
+    }
+    PyRef kwd = part(r.items[r.index]);
+    if (!kwd || (kwd.get() != Py_None && PyFunction_SetKwDefaults(obj, kwd.get()) < 0))
+        return false;
+    PyRef annotations = part(r.items[r.index + 1]);
+    if (!annotations)
+        return false;
+    if (annotations.get() != Py_None) {
+        // MAKE_FUNCTION's flat (name, value, …) tuple, as the function's __annotations__ dict.
+        PyRef dict = PyRef::steal(PyDict_New());
+        PyRef seq = PyRef::steal(PySequence_Tuple(annotations.get()));
+        for (Py_ssize_t i = 0; seq && i + 1 < PyTuple_GET_SIZE(seq.get()); i += 2)
+            PyDict_SetItem(dict.get(), PyTuple_GET_ITEM(seq.get(), i),
+                           PyTuple_GET_ITEM(seq.get(), i + 1));
+        if (!seq || PyFunction_SetAnnotations(obj, dict.get()) < 0)
+            return false;
+    }
+    if (!r.closure.empty()) {
+        PyRef closure = PyRef::steal(PyTuple_New(r.closure.size()));
+        for (size_t i = 0; i < r.closure.size(); ++i) {
+            PyRef cell = part(r.closure[i]);
+            if (!cell)
+                return false;
+            PyTuple_SET_ITEM(closure.get(), i, cell.release());
+        }
+        if (PyFunction_SetClosure(obj, closure.get()) < 0)
+            return false;
+    }
+    return true;
 }
 
 PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
@@ -274,8 +360,15 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     auto it = built.find(r.share);
     if (it != built.end())
         return it->second;
-    if (r.kind == Recipe::Kind::NewObject)
-        return buildNewObject(r, outputs, env, built);
+    if (r.kind == Recipe::Kind::NewObject || r.kind == Recipe::Kind::Function ||
+        r.kind == Recipe::Kind::Cell) {
+        // Registered before its parts, which may lead back to it.
+        PyRef obj = makeShell(r);
+        if (!obj)
+            return {};
+        built[r.share] = obj;
+        return fillShell(obj.get(), r, outputs, env, built) ? obj : PyRef();
+    }
     PyRef v = buildNew(r, outputs, env, built);
     if (v)
         built[r.share] = v;
@@ -355,45 +448,15 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
             return {};
         return target;
     }
-    case Recipe::Kind::Function: {
-        PyRef fn = PyRef::steal(PyFunction_New(r.constant.get(), r.globals.get()));
-        if (!fn)
-            return {};
-        if (!r.name.empty() &&
-            PyObject_SetAttrString(fn.get(), "__name__",
-                                   PyRef::steal(PyUnicode_FromString(r.name.c_str())).get()) < 0)
-            return {};
-        if (r.items.size() > 1) {
-            PyRef defaults = PyRef::steal(PyTuple_New(r.items.size() - 1));
-            for (size_t i = 0; i + 1 < r.items.size(); ++i) {
-                PyRef v = buildOne(r.items[i], outputs, env, built);
-                if (!v)
-                    return {};
-                PyTuple_SET_ITEM(defaults.get(), i, v.release());
-            }
-            PyFunction_SetDefaults(fn.get(), defaults.get());
-        }
-        PyRef kwd = buildOne(r.items.back(), outputs, env, built);
-        if (kwd && kwd.get() != Py_None)
-            PyFunction_SetKwDefaults(fn.get(), kwd.get());
-        if (!r.closure.empty()) {
-            PyRef closure = PyRef::steal(PyTuple_New(r.closure.size()));
-            for (size_t i = 0; i < r.closure.size(); ++i) {
-                PyRef cell = buildOne(r.closure[i], outputs, env, built);
-                if (!cell)
-                    return {};
-                PyTuple_SET_ITEM(closure.get(), i, cell.release());
-            }
-            PyFunction_SetClosure(fn.get(), closure.get());
-        }
-        return fn;
-    }
     case Recipe::Kind::BoundMethod: {
         PyRef self = buildOne(r.items[0], outputs, env, built);
         return self ? PyRef::steal(PyMethod_New(r.constant.get(), self.get())) : PyRef();
     }
-    case Recipe::Kind::NewObject: // built by buildOne (it needs its share)
-        return buildNewObject(r, outputs, env, built);
+    case Recipe::Kind::NewObject: // built by buildOne (they always have a share)
+    case Recipe::Kind::Function:
+    case Recipe::Kind::Cell:
+        PyErr_SetString(PyExc_RuntimeError, "dynascope: a shared exit value planned unshared");
+        return {};
     case Recipe::Kind::Getattr: {
         PyRef self = buildOne(r.items[0], outputs, env, built);
         return self ? PyRef::steal(PyObject_GetAttrString(self.get(), r.name.c_str())) : PyRef();

@@ -126,6 +126,8 @@ private:
             return r.source ? name(r.source->text()) : "?";
         case Recipe::Kind::Function:
             return "<function made in the region>";
+        case Recipe::Kind::Cell:
+            return r.items.empty() ? "<empty cell>" : "<cell: " + recipe(r.items[0]) + ">";
         case Recipe::Kind::BoundMethod:
             return r.items.empty() ? "<method>" : recipe(r.items[0]) + ".<method>";
         case Recipe::Kind::Getattr:

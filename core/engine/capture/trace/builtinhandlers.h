@@ -35,6 +35,9 @@ DYNASCOPE_BUILTIN(callDefaultDict)
 DYNASCOPE_BUILTIN(callDeque)
 DYNASCOPE_BUILTIN(callNamedTupleFactory)
 
+// tracerwarnings.cpp
+DYNASCOPE_BUILTIN(callCatchWarnings)
+
 #undef DYNASCOPE_BUILTIN
 
 // dict(mapping_or_pairs, **kwargs) into the Dict value `d`, as dict.__init__ and dict.update

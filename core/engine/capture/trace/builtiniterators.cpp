@@ -220,7 +220,7 @@ ValuePtr callNext(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
         return v;
     if (args.size() > 1)
         return args[1];
-    throw GraphBreak(BreakId::PythonException, "StopIteration");
+    t.raisePython(PyExc_StopIteration, {});
 }
 
 ValuePtr callSum(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {

@@ -140,7 +140,12 @@ ValuePtr callGetattr(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs
             t.addGuard(Guard::hasAttr(args[0]->source, attr, true));
         return Value::constant(Py_True);
     } catch (const GraphBreak &b) {
+        // Only an AttributeError means "no such attribute"; another exception the traced code
+        // raised goes on (a property that raises RuntimeError fails hasattr in CPython too).
         if (b.id() != BreakId::PythonException)
+            throw;
+        if (auto *raised = dynamic_cast<const RaisedException *>(&b);
+            raised && !raised->isInstance(PyExc_AttributeError))
             throw;
         if (guardable)
             t.addGuard(Guard::hasAttr(args[0]->source, attr, false));
@@ -300,7 +305,8 @@ BuiltinTable::BuiltinTable()
                  {"collections.OrderedDict", callDict},
                  {"collections.defaultdict", callDefaultDict},
                  {"collections.deque", callDeque},
-                 {"collections.namedtuple", callNamedTupleFactory}} {}
+                 {"collections.namedtuple", callNamedTupleFactory},
+                 {"warnings.catch_warnings", callCatchWarnings}} {}
 
 const BuiltinTable &BuiltinTable::instance() {
     static const BuiltinTable table;

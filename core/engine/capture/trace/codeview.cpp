@@ -72,6 +72,7 @@ std::shared_ptr<const CodeView> CodeView::of(PyObject *code) {
     for (const ExceptionTableEntry &e : decoded.info.exceptionTable) {
         view->m_tryRanges.push_back({e.start, e.end});
         view->m_tryTargets.push_back(e.target);
+        view->m_handlers.push_back({e.start, e.end, e.target, e.depth, e.lasti});
     }
     PyObject *names = reinterpret_cast<PyCodeObject *>(code)->co_localsplusnames;
     for (Py_ssize_t i = 0; i < PyTuple_Size(names); ++i)
@@ -95,6 +96,14 @@ bool CodeView::inTryBlock(int offset) const {
         if (offset >= r.first && offset < r.second)
             return true;
     return false;
+}
+
+const ExceptionHandler *CodeView::handlerAt(int offset) const {
+    // As CPython's get_exception_handler: the first entry whose range holds the offset.
+    for (const ExceptionHandler &h : m_handlers)
+        if (offset >= h.start && offset < h.end)
+            return &h;
+    return nullptr;
 }
 
 bool CodeView::onlyWithBlocks(int offset) const {

@@ -52,15 +52,12 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
             "SETUP_ANNOTATIONS",
             "ASYNC_GEN_WRAP",
             "PREP_RERAISE_STAR",
-            "POP_EXCEPT",
             "STORE_NAME",
             "DELETE_NAME",
             "DELETE_ATTR",
             "DELETE_GLOBAL",
             "LOAD_NAME",
             "BUILD_SET",
-            "RERAISE",
-            "RAISE_VARARGS",
             "GET_AWAITABLE",
             "DELETE_DEREF",
             "SET_ADD",
@@ -69,10 +66,7 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
             "MATCH_MAPPING",
             "MATCH_SEQUENCE",
             "MATCH_KEYS",
-            "PUSH_EXC_INFO",
-            "CHECK_EXC_MATCH",
             "CHECK_EG_MATCH",
-            "WITH_EXCEPT_START",
             "SET_UPDATE"};
 }
 
@@ -185,7 +179,13 @@ void Tracer::step() {
     if (!h)
         throw GraphBreak(BreakId::UnsupportedOpcode, *ins.opname);
     beginSymIntStep(ins);
-    (this->*h)(ins);
+    try {
+        (this->*h)(ins);
+    } catch (RaisedException &raised) {
+        // Frames the exception left are popped (inlineCall): `f` is the innermost frame again.
+        if (!unwindToHandler(f, ins, raised.exception))
+            throw;
+    }
     if (m_start.recordSteps)
         traceStepEvent(ins, nodesBefore, guardsBefore);
 }

@@ -136,6 +136,8 @@ void Tracer::specializeDims(const ValuePtr &tensor) {
 
 ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
     switch (obj->kind) {
+    case K::Exception:
+        return exceptionAttr(obj, name);
     case K::Tensor: {
         auto *tensor = obj->as<TensorValue>();
         static const std::set<std::string> constantAttrs = {
@@ -375,8 +377,10 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
         if (PyObject_TypeCheck(descr, &PyProperty_Type)) {
             PyRef fget = PyRef::steal(PyObject_GetAttrString(descr, "fget"));
             PyErr_Clear();
+            // An AttributeError from the getter sends CPython on to __getattr__: a break.
             if (fget && PyFunction_Check(fget.get()))
-                return call(wrapUnguarded(fget.get()), {obj}, {});
+                return sealRaises([&] { return call(wrapUnguarded(fget.get()), {obj}, {}); },
+                                  PyExc_AttributeError);
         }
         PyRef v = PyRef::steal(PyObject_GetAttr(o, nameObj.get()));
         if (!v) {
@@ -446,10 +450,18 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
         }
         Py_ssize_t i = PyNumber_AsSsize_t(k.get(), nullptr);
         Py_ssize_t n = static_cast<Py_ssize_t>(seq->items.size());
-        if (PyErr_Occurred() || i < -n || i >= n) {
+        if (PyErr_Occurred()) {
             PyErr_Clear();
             throw GraphBreak(BreakId::PythonException, "index out of range");
         }
+        // IndexError as list and tuple (also a named tuple) word it; a list's length is guarded.
+        if ((i < -n || i >= n) && (!seq->pyType || obj->kind == K::Tuple))
+            raisePython(PyExc_IndexError,
+                        {Value::constant(PyRef::steal(PyUnicode_FromString(
+                            obj->kind == K::List ? "list index out of range"
+                                                 : "tuple index out of range")))});
+        if (i < -n || i >= n)
+            throw GraphBreak(BreakId::PythonException, "index out of range");
         return seq->items[i < 0 ? i + n : i];
     }
     case K::Dict: {
@@ -466,6 +478,12 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
             dict->values.push_back(v);
             return v;
         }
+        // A dict (its keys guarded when it is an input) or OrderedDict: KeyError(key), as
+        // dict.__getitem__ raises it; another subclass might have a __missing__.
+        if (!dict->pyType ||
+            std::string(reinterpret_cast<PyTypeObject *>(dict->pyType.get())->tp_name) ==
+                "collections.OrderedDict")
+            raisePython(PyExc_KeyError, {key});
         throw GraphBreak(BreakId::PythonException, "KeyError " + pyRepr(k.get()));
     }
     case K::NNModule: {

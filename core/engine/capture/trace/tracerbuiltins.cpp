@@ -99,8 +99,17 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
     std::string mod = py::moduleOf(f);
     if (name == "graph_break" && mod == "_dynascope_capture")
         throw GraphBreak(BreakId::GraphBreakCall, "torch._dynamo.graph_break()");
+    // A handler that runs user code (map, sorted's key, reduce…) may run it in another order
+    // than CPython: an exception from it is a break.
     if (BuiltinHandler handler = BuiltinTable::instance().find(f))
-        if (ValuePtr v = handler(*this, fn, args, kwargs))
+        if (ValuePtr v = sealRaises([&] { return handler(*this, fn, args, kwargs); }))
+            return v;
+    if (PyExceptionClass_Check(f))
+        if (ValuePtr v = makeException(f, args, kwargs))
+            return v;
+    if ((f == py::builtin("str") || f == py::builtin("repr")) && args.size() == 1 &&
+        kwargs.empty() && args[0]->kind == K::Exception)
+        if (ValuePtr v = exceptionText(args[0], f == py::builtin("repr")))
             return v;
     if (isObjectSlot(f))
         if (ValuePtr v = callObjectSlot(f, args, kwargs))

@@ -88,7 +88,7 @@ void Tracer::op_MAKE_FUNCTION(const CodeInstruction &ins) {
     if (ins.arg & 0x08)
         fn->closure = pop()->as<SequenceValue>()->items;
     if (ins.arg & 0x04)
-        pop(); // annotations
+        fn->annotations = pop();
     if (ins.arg & 0x02)
         fn->kwDefaults = pop();
     if (ins.arg & 0x01)
@@ -110,7 +110,7 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
     case K::TensorMethod:
         return callTensorMethod(fn, args, kwargs);
     case K::ObjectMethod:
-        return callObjectMethod(fn, args, kwargs);
+        return sealRaises([&] { return callObjectMethod(fn, args, kwargs); });
     case K::Builtin:
         return callBuiltin(fn, args, kwargs);
     case K::Constant:
@@ -153,7 +153,9 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         if (grad->form == "decorated") {
             bool before = m_gradMode;
             setGradMode(grad->mode != 0);
-            ValuePtr r = call(grad->function, std::move(args), std::move(kwargs));
+            // An exception leaving it would have to restore the mode as it goes: not modelled.
+            ValuePtr r = sealRaises(
+                [&] { return call(grad->function, std::move(args), std::move(kwargs)); });
             setGradMode(before);
             return r;
         }
@@ -168,7 +170,7 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             return Value::constant(Py_True);
         // Library functions the builtin table models (collections.namedtuple…).
         if (BuiltinHandler handler = BuiltinTable::instance().find(f))
-            if (ValuePtr v = handler(*this, fn, args, kwargs))
+            if (ValuePtr v = sealRaises([&] { return handler(*this, fn, args, kwargs); }))
                 return v;
         PyObject *code = PyFunction_GET_CODE(f);
         SourcePtr src = fn->source;
@@ -197,8 +199,16 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
     }
     case K::BoundMethod: {
         const ValuePtr &self = fn->as<MethodValue>()->self;
+        if (isCatchWarningsExit(fn)) {
+            // Leaving a catch_warnings block entered in the trace: nothing was changed to undo.
+            ValuePtr entered = self->as<NewObjectValue>()->attr("_entered");
+            if (!entered || entered->object.get() != Py_True)
+                throw GraphBreak(BreakId::PythonException, "catch_warnings exited unentered");
+            return Value::constant(Py_None);
+        }
         if (self->kind == K::NNModule)
-            if (ValuePtr v = callModuleMethod(self, fn->object.get(), args, kwargs))
+            if (ValuePtr v = sealRaises(
+                    [&] { return callModuleMethod(self, fn->object.get(), args, kwargs); }))
                 return v;
         args.insert(args.begin(), self);
         if (isObjectSlot(fn->object.get())) {
@@ -424,8 +434,15 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
     }
     m_frames.push_back(std::move(f));
     Frame *mine = m_frames.back().get();
-    while (!mine->returned)
-        step();
+    try {
+        while (!mine->returned)
+            step();
+    } catch (RaisedException &raised) {
+        // The exception leaves this frame for the caller's handler lookup.
+        m_frames.pop_back();
+        raised.crossedFrame = true;
+        throw;
+    }
     ValuePtr result = mine->result;
     m_frames.pop_back();
     return result;
@@ -439,8 +456,20 @@ ValuePtr Tracer::resumeGenerator(IteratorValue &generator) {
         throw GraphBreak(BreakId::InlineDepth, state->frame->view->qualname());
     Frame *mine = state->frame.get();
     m_frames.push_back(std::move(state->frame));
-    while (!mine->returned && !mine->yielded)
-        step();
+    try {
+        while (!mine->returned && !mine->yielded)
+            step();
+    } catch (RaisedException &raised) {
+        // The generator is finished and the exception reaches its consumer at the next() that
+        // resumed it, as in CPython; a StopIteration raised in its body would become a
+        // RuntimeError there (PEP 479), which is not modelled: a break.
+        m_frames.pop_back();
+        if (raised.isInstance(PyExc_StopIteration))
+            throw GraphBreak(BreakId::PythonException,
+                             "StopIteration raised inside generator " + mine->view->qualname());
+        raised.crossedFrame = true;
+        throw;
+    }
     ValuePtr item = std::move(mine->yielded);
     std::unique_ptr<Frame> suspended = std::move(m_frames.back());
     m_frames.pop_back();

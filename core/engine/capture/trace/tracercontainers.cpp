@@ -118,7 +118,7 @@ ValuePtr Tracer::callDictMethod(const ValuePtr &self, const std::string &name,
             return args[1];
         if (name == "get")
             return none();
-        throw GraphBreak(BreakId::PythonException, "KeyError in dict.pop()");
+        raisePython(PyExc_KeyError, {args[0]}); // the dict's keys are guarded when it is an input
     }
     if (name == "setdefault" && !args.empty() && args.size() <= 2) {
         PyRef k = constantOf(args[0], "dict key");

@@ -177,6 +177,8 @@ void Tracer::setGradMode(bool enabled) {
 // are left to CPython (a break of type unsupported_opcode).
 void Tracer::op_BEFORE_WITH(const CodeInstruction &) {
     ValuePtr ctx = pop();
+    if (enterCatchWarnings(ctx))
+        return;
     auto *grad = ctx->tryAs<GradModeValue>();
     if (!grad || grad->isExit())
         throw GraphBreak(BreakId::UnsupportedOpcode, "BEFORE_WITH on " + ctx->describe());

@@ -204,8 +204,11 @@ ValuePtr Tracer::newObjectAttr(const ValuePtr &obj, const std::string &name) {
     if (descr && Py_TYPE(descr)->tp_descr_set) {
         if (PyObject_TypeCheck(descr, &PyProperty_Type)) {
             PyRef fget = descriptorFunction(descr, "fget");
+            // An AttributeError from the getter sends CPython on to __getattr__: a break.
             if (fget && PyFunction_Check(fget.get()))
-                return call(userFunction(fget.get(), nullptr), {obj}, {});
+                return sealRaises(
+                    [&] { return call(userFunction(fget.get(), nullptr), {obj}, {}); },
+                    PyExc_AttributeError);
             if (!fget || fget.get() == Py_None)
                 throw GraphBreak(BreakId::PythonException, "unreadable attribute " + name);
             throw GraphBreak(BreakId::UnsupportedAttribute, typeName(type) + "." + name);

@@ -51,6 +51,7 @@ ValuePtr Value::ofKind(Kind kind, PyRef object, SourcePtr source) {
     case Kind::DictView:
     case Kind::Super:
     case Kind::NewObject:
+    case Kind::Exception:
         break; // made through their own constructors: they need their fields
     }
     throw ValueKindError(std::string("Value::ofKind(") + kindName(kind) + ")");
@@ -116,6 +117,8 @@ const char *kindName(Value::Kind kind) {
         return "SymNodeVariable";
     case Value::Kind::NewObject:
         return "UserDefinedObjectVariable";
+    case Value::Kind::Exception:
+        return "ExceptionVariable";
     }
     return "?";
 }
@@ -216,6 +219,21 @@ std::string FunctionValue::describe() const {
     PyErr_Clear();
     const char *s = qn && PyUnicode_Check(qn.get()) ? PyUnicode_AsUTF8(qn.get()) : "?";
     return std::string(kindName(kind)) + "(" + s + ")";
+}
+
+bool ExceptionValue::matches(PyObject *type) const {
+    if (!cls)
+        return false;
+    int r = PyErr_GivenExceptionMatches(cls.get(), type);
+    PyErr_Clear();
+    return r == 1;
+}
+
+std::string ExceptionValue::describe() const {
+    if (!cls)
+        return "ExceptionStateVariable()";
+    return std::string(kindName(kind)) + "(" +
+           reinterpret_cast<PyTypeObject *>(cls.get())->tp_name + ")";
 }
 
 PyObject *NestedFunctionValue::pythonType() const {

@@ -22,7 +22,9 @@ struct Recipe {
         Dict,
         ListInPlace, // the list at `source`, its contents replaced by `items`
         DictInPlace,
-        Function,    // a function made during the trace: code `constant`, `globals`
+        // A function made during the trace: code `constant`, `globals`; items: its `index`
+        // defaults, then kwdefaults and annotations (Const None when it has none).
+        Function,
         BoundMethod, // PyMethod(constant, items[0])
         Getattr,     // getattr(items[0], name)
         Iter,        // iter(list of items)
@@ -30,7 +32,11 @@ struct Recipe {
         // An object made during the trace: object.__new__(constant), then attribute keys[i] set
         // to items[i] (its __init__ is not run again). Built once per `share`, and registered
         // before its attributes, so an object that refers to itself does after the exit too.
-        NewObject
+        NewObject,
+        // A cell made during the trace (a closure over a local of a frame the trace ran): a new
+        // cell holding items[0], or an empty one. Registered before its contents are built, as
+        // NewObject, so a nested function that refers to itself through it is one function.
+        Cell
     };
     Kind kind = Kind::Const;
     int index = -1;
@@ -38,7 +44,7 @@ struct Recipe {
     SourcePtr source;
     PyRef constant, globals;
     std::string name;
-    std::vector<Recipe> items; // Function: defaults…, then kwdefaults (Dict or Const None)
+    std::vector<Recipe> items;
     std::vector<PyRef> keys;
     std::vector<Recipe> closure; // Function: its cells (fetched per call: they are per frame)
 };

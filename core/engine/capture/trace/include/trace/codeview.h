@@ -11,6 +11,14 @@
 
 namespace dynascope {
 
+// One exception-table entry: an exception raised at an offset in [start, end) unwinds the stack
+// to `depth` entries, pushes the raising instruction's index when `lasti`, then the exception, and
+// jumps to `target`.
+struct ExceptionHandler {
+    int start = 0, end = 0, target = 0, depth = 0;
+    bool lasti = false;
+};
+
 struct CodeInstruction {
     int offset = 0;
     int opcode = 0;
@@ -36,6 +44,8 @@ public:
     // Whether every exception handler covering `offset` is the cleanup of a `with` block
     // (PUSH_EXC_INFO; WITH_EXCEPT_START): no try/except of the user's catches there.
     bool onlyWithBlocks(int offset) const;
+    // The handler an exception raised at `offset` goes to, or null (it leaves the frame).
+    const ExceptionHandler *handlerAt(int offset) const;
     // Whether `offset` lies in a loop body (between a backward jump's target and the jump).
     bool inLoop(int offset) const;
     // Names of localsplus slots (varnames, cellvars, freevars in slot order) and their kinds.
@@ -55,6 +65,7 @@ private:
     std::map<int, int> m_index;
     std::vector<std::pair<int, int>> m_tryRanges; // [start, end)
     std::vector<int> m_tryTargets;                // handler offset of each try range
+    std::vector<ExceptionHandler> m_handlers;     // the exception table, in its order
     std::vector<std::pair<int, int>> m_loops;     // [target, jump offset]
     std::vector<std::string> m_slotNames;
 };

@@ -6,6 +6,7 @@
 #include "guards/guardset.h"
 #include "model/graph.h"
 #include "model/tracestep.h"
+#include "trace/breakcatalogue.h"
 #include "trace/codeview.h"
 #include "trace/graphbuilder.h"
 #include "trace/value.h"
@@ -30,6 +31,32 @@ struct SideEffect {
     ValuePtr key;     // SetItem
     ValuePtr value;   // Advance: how many items the trace took from the iterator `target`
 };
+
+// A Python exception the traced code raises (RAISE_VARARGS, or one the tracer detects where
+// CPython would raise it: a missing dict key, an exhausted iterator). The raising frame's exception
+// table, or an inlined caller's, catches it (Tracer::step); one that leaves the root frame is the
+// python_exception break it derives from, and CPython then raises it for real. A handler that
+// models a library call running user code in its own order turns one that crossed a frame into a
+// plain break (`crossedFrame`): CPython might have raised it at another point.
+class RaisedException : public GraphBreak {
+public:
+    explicit RaisedException(ValuePtr exception);
+    bool isInstance(PyObject *type) const;
+    ValuePtr exception;
+    bool crossedFrame = false;
+};
+
+// Runs `body`; an exception raised in user code it inlined (one that crossed a frame) and, when
+// `only` is set, an instance of it, becomes a plain python_exception break.
+template <class F> auto sealRaises(F &&body, PyObject *only = nullptr) -> decltype(body()) {
+    try {
+        return body();
+    } catch (RaisedException &r) {
+        if (!r.crossedFrame || (only && !r.isInstance(only)))
+            throw;
+        throw GraphBreak(BreakId::PythonException, r.context() + " (in code a library call ran)");
+    }
+}
 
 // What one trace of a region produced.
 struct TraceResult {
@@ -223,6 +250,20 @@ public:
     bool inlinesPlainly(const ValuePtr &fn) const;
     ValuePtr symIntArithmetic(const std::string &name, const ValuePtr &a, const ValuePtr &b);
     ValuePtr symIntUnary(const std::string &name, const ValuePtr &v); // -n, +n (null: not one)
+    // warnings.catch_warnings (tracerwarnings.cpp): BEFORE_WITH on one made in the trace (false:
+    // `ctx` is none), and whether `v` is the __exit__ such a block pushed.
+    bool enterCatchWarnings(const ValuePtr &ctx);
+    static bool isCatchWarningsExit(const ValuePtr &v);
+    // Exceptions (tracerexceptions.cpp): an exception value for `cls(*args)` (null when the class
+    // or call shape is not modelled); raising one; the handler lookup in `f` when `ins` raised
+    // (false: the exception leaves the frame); attributes and str()/repr() of one.
+    ValuePtr makeException(PyObject *cls, const std::vector<ValuePtr> &args,
+                           const std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    [[noreturn]] void raise(const ValuePtr &exception);
+    [[noreturn]] void raisePython(PyObject *cls, std::vector<ValuePtr> args);
+    bool unwindToHandler(Frame &f, const CodeInstruction &ins, const ValuePtr &exception);
+    ValuePtr exceptionAttr(const ValuePtr &obj, const std::string &name);
+    ValuePtr exceptionText(const ValuePtr &e, bool repr);
     ValuePtr loadCell(const ValuePtr &cell);
     void storeCell(const ValuePtr &cell, ValuePtr value);
     void recordSideEffect(SideEffect effect) { m_sideEffects.push_back(std::move(effect)); }
@@ -273,6 +314,8 @@ private:
     bool m_gradSwitched = false;   // a grad-mode node was recorded
     // A dynamic int was read in this trace; the current instruction is a load that may read one.
     bool m_hasSymInts = false, m_loadMayBeDynamic = false;
+    // The exception an `except` block of the trace is handling (sys.exc_info()'s), or null.
+    ValuePtr m_handledException;
     TraceResult m_result;
 };
 

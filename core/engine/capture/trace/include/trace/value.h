@@ -52,6 +52,7 @@ public:
                         // example value, a graph node (tracersymint.cpp)
         NewObject,      // an instance of a user class made during the trace: no Python object
                         // until it escapes; its attributes live in the value (tracernewobject.cpp)
+        Exception,      // an exception made and raised in the trace (tracerexceptions.cpp)
     };
 
     Value(Kind kind, PyRef object, SourcePtr source)

@@ -64,6 +64,7 @@ public:
     ValuePtr kwDefaults;            // a Dict, or null
     std::vector<ValuePtr> closure;  // Cell values
     std::string name;               // __name__ when the trace set it
+    ValuePtr annotations;           // MAKE_FUNCTION's (name, value, …) tuple, or null
     PyObject *pythonType() const override;
     int isCallable() const override { return 1; }
 };
@@ -247,6 +248,29 @@ public:
     static bool holds(Kind k) { return k == Kind::Cell; }
     static const char *className() { return "CellValue"; }
     ValuePtr contents;
+};
+
+// Exception: an exception instance made in the trace (Dynamo's ExceptionVariable): its class and
+// constructor arguments. Raised and caught inside the trace; an exit never rebuilds one (a
+// traceback, __context__ and identity are not modelled). With no class it is the handled-exception
+// state PUSH_EXC_INFO saves and POP_EXCEPT restores (`handledBefore`, null: the state the frame
+// was called in), so a break inside an `except` block cannot rebuild the frame either.
+class ExceptionValue : public Value {
+public:
+    ExceptionValue(PyRef cls, std::vector<ValuePtr> args)
+        : Value(Kind::Exception, {}, nullptr), cls(std::move(cls)), args(std::move(args)) {}
+    static bool holds(Kind k) { return k == Kind::Exception; }
+    static const char *className() { return "ExceptionValue"; }
+    PyRef cls;
+    std::vector<ValuePtr> args;
+    ValuePtr cause;         // `raise … from cause` (a None constant for `from None`)
+    ValuePtr handledBefore; // the state marker's saved exception
+    bool isStateMarker() const { return !cls; }
+    // isinstance(self, `type`) for a class or a tuple of classes, as an except clause tests.
+    bool matches(PyObject *type) const;
+    std::string describe() const override;
+    PyObject *pythonType() const override { return cls.get(); }
+    int isCallable() const override { return 0; }
 };
 
 // NewObject: `cls(...)` called during the trace (Dynamo's UserDefinedObjectVariable with

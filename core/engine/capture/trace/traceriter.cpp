@@ -32,6 +32,9 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
             it->items.push_back(subscript(v, Value::constant(PyRef::steal(PyLong_FromLong(i)))));
         return it;
     }
+    case K::Set:
+        it->items = setMembers(v);
+        return it;
     case K::NNModule: {
         // ModuleList / Sequential: children by index; ModuleDict: its keys.
         PyObject *mod = v->object.get();

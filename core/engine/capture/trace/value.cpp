@@ -51,6 +51,7 @@ ValuePtr Value::ofKind(Kind kind, PyRef object, SourcePtr source) {
     case Kind::DictView:
     case Kind::Super:
     case Kind::NewObject:
+    case Kind::Set:
         break; // made through their own constructors: they need their fields
     }
     throw ValueKindError(std::string("Value::ofKind(") + kindName(kind) + ")");
@@ -116,6 +117,8 @@ const char *kindName(Value::Kind kind) {
         return "SymNodeVariable";
     case Value::Kind::NewObject:
         return "UserDefinedObjectVariable";
+    case Value::Kind::Set:
+        return "SetVariable";
     }
     return "?";
 }

@@ -20,7 +20,7 @@ struct Recipe {
         Tuple,
         List,
         Dict,
-        ListInPlace, // the list at `source`, its contents replaced by `items`
+        ListInPlace, // the list (or deque) at `source`, its contents replaced by `items`
         DictInPlace,
         Function,    // a function made during the trace: code `constant`, `globals`
         BoundMethod, // PyMethod(constant, items[0])
@@ -30,7 +30,12 @@ struct Recipe {
         // An object made during the trace: object.__new__(constant), then attribute keys[i] set
         // to items[i] (its __init__ is not run again). Built once per `share`, and registered
         // before its attributes, so an object that refers to itself does after the exit too.
-        NewObject
+        NewObject,
+        // A set (frozenset when `constant` is that type) of `items`, added in that order.
+        Set,
+        // The set at `source` made to hold `items`: members it no longer has discarded, the new
+        // ones added in order (as the traced code added them).
+        SetInPlace
     };
     Kind kind = Kind::Const;
     int index = -1;

@@ -52,6 +52,8 @@ public:
                         // example value, a graph node (tracersymint.cpp)
         NewObject,      // an instance of a user class made during the trace: no Python object
                         // until it escapes; its attributes live in the value (tracernewobject.cpp)
+        Set,            // a set or frozenset: members keyed by hash, in CPython's order
+                        // (tracersets.cpp)
     };
 
     Value(Kind kind, PyRef object, SourcePtr source)

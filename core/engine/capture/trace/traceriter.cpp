@@ -95,6 +95,8 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
 // the iterator's state; how far the trace advanced it is replayed on the real iterator after the
 // graph (SideEffect::Advance). Null for other objects.
 ValuePtr Tracer::wrapIterator(PyObject *o, SourcePtr source) {
+    if (PyAnySet_Check(o))
+        return nullptr; // remainingItems reads a set's order too, but a set is no iterator
     PyRef rest = Source::remainingItems(o);
     if (!rest) {
         PyErr_Clear();

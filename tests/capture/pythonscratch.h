@@ -40,6 +40,17 @@ public:
     PyRef eval(const char *expression) { return run(expression, Py_eval_input); }
     void exec(const char *statements) { run(statements, Py_file_input); }
     const PyRef &globals() const { return m_globals; }
+    // Runs `script` in fresh globals and returns whether it set `ok` to True (printing `detail`
+    // if not): the shape of the capture tests that compare with CPython inside one script.
+    static bool runOk(const char *script) {
+        PythonScratch python;
+        python.exec(script);
+        PyObject *globals = python.globals().get();
+        const bool ok = PyDict_GetItemString(globals, "ok") == Py_True;
+        if (PyObject *detail = ok ? nullptr : PyDict_GetItemString(globals, "detail"))
+            PyObject_Print(detail, stdout, 0);
+        return ok;
+    }
 
 private:
     PyRef run(const char *code, int start) {

@@ -206,6 +206,36 @@ private slots:
         QCOMPARE(PyRef::steal(PyObject_GetAttrString(third, "a")).get(), first);
     }
 
+    // Sets: a new set or frozenset of its members; a set older than the region changed in place
+    // (the object survives, members it lost are discarded, new ones added, CPython's result for
+    // the same changes); a deque older than the region refilled in place.
+    void setsAndDequesAreRebuiltAsCPythonWouldHaveThem() {
+        m_python->exec("import collections\n"
+                       "tags = {1, 2, 3}\nsame_tags = tags\nwant = set(tags)\n"
+                       "want.discard(2)\nwant.add(9)\n"
+                       "q = collections.deque([1, 2])\nsame_q = q\n");
+        Recipe fresh = of(Recipe::Kind::Set, {constant(eval("4")), output(0), constant(eval("4"))});
+        Recipe frozen = fresh;
+        frozen.constant = eval("frozenset");
+        Recipe inPlace = of(Recipe::Kind::SetInPlace,
+                            {constant(eval("1")), constant(eval("3")), constant(eval("9"))});
+        inPlace.source = Source::global("tags");
+        Recipe deque = of(Recipe::Kind::ListInPlace, {constant(eval("'a'")), output(0)});
+        deque.source = Source::global("q");
+        ExitPlan plan;
+        plan.returnValue = of(Recipe::Kind::Tuple, {fresh, frozen, inPlace, deque});
+        PyRef returned;
+        std::vector<PyRef> locals, stack;
+        QVERIFY(plan.build(m_outputs, env(), returned, locals, stack));
+        QVERIFY(equal(PyTuple_GET_ITEM(returned.get(), 0), "{4, 3.5}"));
+        QVERIFY(PySet_CheckExact(PyTuple_GET_ITEM(returned.get(), 0)));
+        QVERIFY(PyFrozenSet_CheckExact(PyTuple_GET_ITEM(returned.get(), 1)));
+        QCOMPARE(PyTuple_GET_ITEM(returned.get(), 2), eval("same_tags").get());
+        QVERIFY(equal(PyTuple_GET_ITEM(returned.get(), 2), "want"));
+        QCOMPARE(PyTuple_GET_ITEM(returned.get(), 3), eval("same_q").get());
+        QVERIFY(equal(PyTuple_GET_ITEM(returned.get(), 3), "collections.deque(['a', 3.5])"));
+    }
+
     void aValueThatCannotBeFetchedFailsWithAPythonError() {
         ExitPlan plan;
         plan.returnValue = fetch(Source::attr(Source::local(0, "box"), "missing"));

@@ -5,7 +5,7 @@
 // the inner generator's return value; a generator still alive at a break is handed to CPython
 // by running that region uncaptured, never rebuilt from a guess. A list's iterator reaches what
 // the loop appends (reversed()'s too), map and filter call their function one item at a time,
-// and a dict that changes size while iterated raises as in CPython.
+// and a dict or set that changes size while iterated raises as in CPython.
 #include "python/interpreter.h"
 #include "pythonscratch.h"
 #include "runtime/capturemodule.h"
@@ -178,9 +178,18 @@ def raised(f, *args):
         f(*args)
     except RuntimeError as e:
         return str(e)
+def grow_set(x):
+    s = {1, 2, 3}
+    for v in s:
+        if v == 1:
+            s.add(10)
+    return x
 C.reset()
 eager = raised(grow, torch.ones(1))
 compiled = raised(C.optimize(grow, backend), torch.ones(1))
+C.reset()
+set_eager = raised(grow_set, torch.ones(1))
+set_compiled = raised(C.optimize(grow_set, backend), torch.ones(1))
 def half(x):
     it = iter([x, x + 1, x + 2])
     first = next(it)
@@ -188,7 +197,8 @@ def half(x):
     return first, list(it)
 ok, detail = check(half, torch.ones(2))
 ok = ok and eager == compiled == "dictionary changed size during iteration"
-detail = (eager, compiled, detail)
+ok = ok and set_eager == set_compiled == "Set changed size during iteration"
+detail = (eager, compiled, set_eager, set_compiled, detail)
 )PY"));
     }
 

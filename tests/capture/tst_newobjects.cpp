@@ -1,9 +1,9 @@
 // Objects made during a trace: the same function run by plain CPython (the oracle) and through
 // the capture core must give objects of the same classes with the same attributes, the same
 // identities (one object reached twice is one object, also through a global list, a global, an
-// older object's attribute and a self-reference), and the same lookups (slots, properties with setters, static and class
-// methods, __getattr__, __call__, type and isinstance); a break with a new object alive hands
-// CPython one rebuilt object whose __init__ ran once.
+// older object's attribute and a self-reference), and the same lookups (slots, properties with
+// setters, static and class methods, __getattr__, __call__, type and isinstance); a break with a
+// new object alive hands CPython one rebuilt object whose __init__ ran once.
 #include "python/interpreter.h"
 #include "pythonscratch.h"
 #include "runtime/capturemodule.h"
@@ -16,18 +16,6 @@
 using namespace dynascope;
 
 namespace {
-
-// Runs `script` in fresh globals and returns whether it set `ok` to True (printing `detail` if
-// not); a script that raises ends the test with Python's traceback.
-bool runScript(const char *script) {
-    PythonScratch python;
-    python.exec(script);
-    PyObject *globals = python.globals().get();
-    const bool ok = PyDict_GetItemString(globals, "ok") == Py_True;
-    if (PyObject *detail = ok ? nullptr : PyDict_GetItemString(globals, "detail"))
-        PyObject_Print(detail, stdout, 0);
-    return ok;
-}
 
 const char *kClasses = R"PY(
 import _dynascope_capture as C
@@ -121,7 +109,7 @@ ok = (shape(got) == shape(want) and not breaks() and not frames and got[16] is g
       and got[16].me is got[16] and registry[-1] is got[16] and len(registry) == 2
       and holder.last is got[16] and LAST is got[16])
 )PY";
-        QVERIFY(runScript(script.c_str()));
+        QVERIFY(PythonScratch::runOk(script.c_str()));
     }
 
     // A break with a new object alive: CPython goes on with one rebuilt object (the local and
@@ -140,7 +128,7 @@ ok = (len(registry) == 1 and registry[0] is got[0] and got[1].x is got[0] and go
       and [b["break_type"] for b in breaks()] == ["graph_break_call"])
 detail = (shape(got), breaks(), registry)
 )PY";
-        QVERIFY(runScript(script.c_str()));
+        QVERIFY(PythonScratch::runOk(script.c_str()));
     }
 
     // The protocols a class writes in Python work on an object made in the trace as on one
@@ -173,7 +161,7 @@ got = C.optimize(fn, backend)(3)
 detail = (shape(got), shape(want), breaks())
 ok = shape(got) == shape(want) and not breaks() and not frames and type(got[3]) is Bag
 )PY";
-        QVERIFY(runScript(script.c_str()));
+        QVERIFY(PythonScratch::runOk(script.c_str()));
     }
 
     // What the model does not cover breaks with a name, and the function still gives CPython's
@@ -205,7 +193,7 @@ except AttributeError:
 ok = ok1 and ok2 and kinds == ["side_effect", "unsupported_call"] and not frames
 detail = (ok1, ok2, kinds, breaks())
 )PY";
-        QVERIFY(runScript(script.c_str()));
+        QVERIFY(PythonScratch::runOk(script.c_str()));
     }
 
 private:

@@ -25,7 +25,8 @@ struct Planner {
         Recipe r = planOne(v);
         bool rebuilt = r.kind == Recipe::Kind::List || r.kind == Recipe::Kind::ListInPlace ||
                        r.kind == Recipe::Kind::Dict || r.kind == Recipe::Kind::DictInPlace ||
-                       r.kind == Recipe::Kind::Iter;
+                       r.kind == Recipe::Kind::Iter || r.kind == Recipe::Kind::Set ||
+                       r.kind == Recipe::Kind::SetInPlace;
         if (v && rebuilt)
             r.share = shares.emplace(v.get(), static_cast<int>(shares.size())).first->second;
         return r;
@@ -117,6 +118,20 @@ struct Planner {
                 r.keys = seq->fieldNames;
             }
             r.constant = container->pyType;
+            return r;
+        }
+        case K::Set: {
+            const auto *set = v->as<SetValue>();
+            if (v->source && !set->mutated) {
+                r.kind = Recipe::Kind::Fetch;
+                r.source = v->source;
+                return r;
+            }
+            r.kind = v->source ? Recipe::Kind::SetInPlace : Recipe::Kind::Set;
+            r.source = v->source;
+            for (const ValuePtr &i : set->values)
+                r.items.push_back(plan(i));
+            r.constant = set->pyType;
             return r;
         }
         case K::UserFunction:
@@ -215,6 +230,12 @@ struct Planner {
                     std::vector<ValuePtr>{});
                 for (size_t i = std::max(it->index, 0); it->index >= 0 && i < all.size(); ++i)
                     r.items.push_back(plan(all[i]));
+                return r;
+            }
+            if (it->form == "live_set") { // the members not reached yet, in their order
+                r.kind = Recipe::Kind::Iter;
+                for (size_t i = static_cast<size_t>(it->index); i < it->items.size(); ++i)
+                    r.items.push_back(plan(it->items[i]));
                 return r;
             }
             if (it->form == "live_reversed") {
@@ -375,6 +396,19 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     return v;
 }
 
+// A new list of what r.items build, in order; null when one fails.
+PyRef buildItems(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
+                 Built &built) {
+    PyRef list = PyRef::steal(PyList_New(0));
+    for (const Recipe &i : r.items) {
+        PyRef v = buildOne(i, outputs, env, built);
+        if (!v)
+            return {};
+        PyList_Append(list.get(), v.get());
+    }
+    return list;
+}
+
 PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
                Built &built) {
     switch (r.kind) {
@@ -399,13 +433,9 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     case Recipe::Kind::Tuple:
     case Recipe::Kind::List:
     case Recipe::Kind::ListInPlace: {
-        PyRef list = PyRef::steal(PyList_New(0));
-        for (const Recipe &i : r.items) {
-            PyRef v = buildOne(i, outputs, env, built);
-            if (!v)
-                return {};
-            PyList_Append(list.get(), v.get());
-        }
+        PyRef list = buildItems(r, outputs, env, built);
+        if (!list)
+            return {};
         if (r.kind == Recipe::Kind::Tuple) {
             PyRef tuple = PyRef::steal(PyList_AsTuple(list.get()));
             if (r.constant) {
@@ -425,8 +455,40 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         if (r.kind == Recipe::Kind::Iter)
             return PyRef::steal(PyObject_GetIter(list.get()));
         PyRef target = r.source->fetch(env);
+        if (target && !PyList_Check(target.get())) {
+            // A deque: cleared and extended in place (it has no slice assignment).
+            PyRef cleared = PyRef::steal(PyObject_CallMethod(target.get(), "clear", nullptr));
+            PyRef extended =
+                cleared ? PyRef::steal(PyObject_CallMethod(target.get(), "extend", "O", list.get()))
+                        : PyRef();
+            return extended ? target : PyRef();
+        }
         if (!target || PyList_SetSlice(target.get(), 0, PY_SSIZE_T_MAX, list.get()) < 0)
             return {};
+        return target;
+    }
+    case Recipe::Kind::Set:
+    case Recipe::Kind::SetInPlace: {
+        PyRef list = buildItems(r, outputs, env, built);
+        if (!list)
+            return {};
+        bool frozen = r.constant.get() == reinterpret_cast<PyObject *>(&PyFrozenSet_Type);
+        if (r.kind == Recipe::Kind::Set)
+            return PyRef::steal(frozen ? PyFrozenSet_New(list.get()) : PySet_New(list.get()));
+        PyRef target = r.source->fetch(env);
+        PyRef wanted = PyRef::steal(PySet_New(list.get()));
+        PyRef before = target ? PyRef::steal(PySequence_List(target.get())) : PyRef();
+        if (!wanted || !before)
+            return {};
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(before.get()); ++i) {
+            PyObject *old = PyList_GET_ITEM(before.get(), i);
+            int keep = PySet_Contains(wanted.get(), old);
+            if (keep < 0 || (!keep && PySet_Discard(target.get(), old) < 0))
+                return {};
+        }
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list.get()); ++i)
+            if (PySet_Add(target.get(), PyList_GET_ITEM(list.get(), i)) < 0)
+                return {};
         return target;
     }
     case Recipe::Kind::Dict:

@@ -121,8 +121,17 @@ private:
                          ": " + recipe(r.items[i]);
             return "{" + items + "}";
         }
+        case Recipe::Kind::Set: {
+            std::string items;
+            for (const Recipe &i : r.items)
+                items += (items.empty() ? "" : ", ") + recipe(i);
+            if (r.constant)
+                return "frozenset({" + items + "})";
+            return items.empty() ? "set()" : "{" + items + "}";
+        }
         case Recipe::Kind::ListInPlace:
         case Recipe::Kind::DictInPlace:
+        case Recipe::Kind::SetInPlace:
             return r.source ? name(r.source->text()) : "?";
         case Recipe::Kind::Function:
             return "<function made in the region>";

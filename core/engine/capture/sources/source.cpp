@@ -77,6 +77,9 @@ SourcePtr Source::iteratorRemaining(SourcePtr iterator) {
 }
 
 PyRef Source::remainingItems(PyObject *iterator) {
+    // A set or frozenset: its members in iteration order (what an iterator over it yields).
+    if (PyAnySet_Check(iterator))
+        return PyRef::steal(PySequence_Tuple(iterator));
     const std::string type = Py_TYPE(iterator)->tp_name;
     if (type != "list_iterator" && type != "tuple_iterator" && type != "range_iterator") {
         PyErr_SetString(PyExc_TypeError, "not a list, tuple or range iterator");

@@ -1,6 +1,6 @@
 // Handlers that build containers from traced values: dict/OrderedDict/defaultdict (a Dict value,
-// its Python type in pyType), deque (a List value of type deque), namedtuple classes (made on
-// constants) and their instances (a Tuple value of that type).
+// its Python type in pyType), deque (a List value of type deque), set/frozenset (a Set value),
+// namedtuple classes (made on constants) and their instances (a Tuple value of that type).
 #include "builtinhandlers.h"
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
@@ -89,6 +89,17 @@ ValuePtr callDeque(Tracer &t, const ValuePtr &callee, TraceArgs &args, TraceKwar
     if (!args.empty())
         q->items = t.drain(args[0]);
     return q;
+}
+
+// set(iterable=()) and frozenset(iterable=()); a frozenset of constants is left to folding (an
+// immutable constant).
+ValuePtr callSet(Tracer &t, const ValuePtr &callee, TraceArgs &args, TraceKwargs &kwargs) {
+    if (!kwargs.empty() || args.size() > 1)
+        return nullptr;
+    bool frozen = callee->object.get() == reinterpret_cast<PyObject *>(&PyFrozenSet_Type);
+    if (frozen && allConstant(args, kwargs))
+        return nullptr;
+    return t.makeSet(args.empty() ? nullptr : args[0], frozen);
 }
 
 // collections.namedtuple(...) on constants: the class, made now (a new class on every call, as

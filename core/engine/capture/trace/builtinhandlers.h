@@ -33,6 +33,7 @@ DYNASCOPE_BUILTIN(callCombinatoric)
 DYNASCOPE_BUILTIN(callDict)
 DYNASCOPE_BUILTIN(callDefaultDict)
 DYNASCOPE_BUILTIN(callDeque)
+DYNASCOPE_BUILTIN(callSet)
 DYNASCOPE_BUILTIN(callNamedTupleFactory)
 
 // tracerwarnings.cpp

@@ -39,6 +39,8 @@ ValuePtr callLen(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
         return Value::constant(PyRef::steal(PyLong_FromSize_t(seq->items.size())));
     if (const auto *dict = a->tryAs<DictValue>())
         return Value::constant(PyRef::steal(PyLong_FromSize_t(dict->values.size())));
+    if (const auto *set = a->tryAs<SetValue>())
+        return Value::constant(PyRef::steal(PyLong_FromSize_t(set->keys.size())));
     if (const auto *view = a->tryAs<DictViewValue>())
         return Value::constant(PyRef::steal(PyLong_FromSize_t(view->contents().values.size())));
     if (a->kind == K::Tensor) {
@@ -305,6 +307,8 @@ BuiltinTable::BuiltinTable()
                  {"collections.OrderedDict", callDict},
                  {"collections.defaultdict", callDefaultDict},
                  {"collections.deque", callDeque},
+                 {"set", callSet},
+                 {"frozenset", callSet},
                  {"collections.namedtuple", callNamedTupleFactory},
                  {"warnings.catch_warnings", callCatchWarnings}} {}
 

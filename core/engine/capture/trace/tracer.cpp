@@ -57,17 +57,14 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
             "DELETE_ATTR",
             "DELETE_GLOBAL",
             "LOAD_NAME",
-            "BUILD_SET",
             "GET_AWAITABLE",
             "DELETE_DEREF",
-            "SET_ADD",
             "LOAD_CLASSDEREF",
             "MATCH_CLASS",
             "MATCH_MAPPING",
             "MATCH_SEQUENCE",
             "MATCH_KEYS",
-            "CHECK_EG_MATCH",
-            "SET_UPDATE"};
+            "CHECK_EG_MATCH"};
 }
 
 Tracer::Tracer(const TraceStart &start) : m_start(start) {
@@ -392,6 +389,9 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
             // A tensor made outside the graph and met during the trace (e.g. a constant).
             throw GraphBreak(BreakId::UnknownValue, "tensor constant without a source");
         }
+        // The object's identity (set membership, `is`) is the first value read for it: an
+        // in-place op's result carries that value's meta tensor.
+        m_tensorKeys.emplace(o, t->meta);
         PyRef dtype = PyRef::steal(PyObject_GetAttrString(o, "dtype"));
         t->node = m_graph->placeholder(source, t->shapeStrings(), dtypeName(dtype.get()));
         return t;
@@ -437,6 +437,9 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         m_wrapped[o] = seq;
         return seq;
     }
+    if (source && PySet_CheckExact(o))
+        if (ValuePtr s = wrapSet(o, source))
+            return s; // a set argument of constants: a value the trace may change
     if (PyAnySet_Check(o)) {
         // Sets of constants (e.g. the result of a dict-view set operation): values, compared by
         // == when they come from a source.
@@ -451,8 +454,10 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         if (allConst) {
             v = Value::constant(o);
             v->source = source;
+            // A copy for a mutable set: the object may change and still equal itself.
             if (source)
-                addGuard(Guard::equalsMatch(source, o));
+                addGuard(Guard::equalsMatch(
+                    source, PySet_CheckExact(o) ? PyRef::steal(PySet_New(o)).get() : o));
             return v;
         }
     }
@@ -469,6 +474,27 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         }
         m_wrapped[o] = d;
         return d;
+    }
+    if (source && std::string(Py_TYPE(o)->tp_name) == "collections.deque") {
+        // A deque argument: a List value of type deque, read and changed like one made in the
+        // trace, written back in place after the graph. A bounded one drops items as it grows:
+        // its maxlen is guarded to be None.
+        PyRef maxlen = PyRef::steal(PyObject_GetAttrString(o, "maxlen"));
+        if (maxlen.get() == Py_None) {
+            auto q = std::make_shared<SequenceValue>(K::List, std::vector<ValuePtr>{},
+                                                     PyRef::borrow(o), source);
+            q->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(Py_TYPE(o)));
+            addGuard(Guard::sequenceLength(source, o));
+            addGuard(Guard::equalsMatch(Source::attr(source, "maxlen"), Py_None));
+            m_wrapped[o] = q;
+            for (Py_ssize_t i = 0; i < PySequence_Size(o); ++i) {
+                PyRef key = PyRef::steal(PyLong_FromSsize_t(i));
+                PyRef item = PyRef::steal(PyObject_GetItem(o, key.get()));
+                q->items.push_back(wrap(item.get(), Source::item(source, key)));
+            }
+            return q;
+        }
+        PyErr_Clear();
     }
     if (PyModule_Check(o))
         return Value::ofKind(K::PyModule, PyRef::borrow(o), source);

@@ -201,7 +201,8 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         [[fallthrough]];
     }
     case K::List:
-    case K::Dict: {
+    case K::Dict:
+    case K::Set: {
         PyObject *type = obj->pythonType();
         if (name == "__class__" && type)
             return Value::constant(type);
@@ -240,6 +241,13 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         // a dataclass's object.__setattr__): modelled on new objects (callObjectSlot).
         if (isObjectSlot(v.get()))
             return Value::ofKind(K::Builtin, v);
+        // torch.Tensor.add_(t, 1): a Tensor method read from the class is a torch function
+        // taking the tensor first (a call_function node on torch.Tensor.<name>).
+        if (obj->object.get() == py::tensorType() && Py_TYPE(v.get()) == &PyMethodDescr_Type) {
+            auto fn = std::make_shared<FunctionValue>(K::TorchFunction, v);
+            fn->name = "torch.Tensor." + name;
+            return fn;
+        }
         if (PyCFunction_Check(v.get()) || PyCallable_Check(v.get()))
             return std::make_shared<MethodValue>(K::ObjectMethod, obj, name);
         return wrapUnguarded(v.get());

@@ -12,6 +12,7 @@ using K = Value::Kind;
 const char *const kNbNames[] = {"add", "and_", "floordiv", "lshift", "matmul",  "mul", "mod",
                                 "or_", "pow",  "rshift",   "sub",    "truediv", "xor"};
 const char *const kCmpNames[] = {"lt", "le", "eq", "ne", "gt", "ge"};
+const int kCmpOps[] = {Py_LT, Py_LE, Py_EQ, Py_NE, Py_GT, Py_GE};
 
 std::string nbName(int op) {
     if (op < 13)
@@ -76,6 +77,31 @@ void Tracer::op_BUILD_MAP(const CodeInstruction &ins) {
         d->values.push_back(kv[2 * i + 1]);
     }
     push(d);
+}
+
+void Tracer::op_BUILD_SET(const CodeInstruction &ins) {
+    std::vector<ValuePtr> members = popN(ins.arg);
+    ValuePtr set = makeSet(nullptr, false);
+    for (const ValuePtr &m : members)
+        setAdd(set, m);
+    push(set);
+}
+
+void Tracer::op_SET_ADD(const CodeInstruction &ins) {
+    ValuePtr v = pop();
+    ValuePtr set = top(ins.arg);
+    if (set->kind != K::Set)
+        throw GraphBreak(BreakId::UnknownValue, "SET_ADD to " + set->describe());
+    setAdd(set, v);
+}
+
+void Tracer::op_SET_UPDATE(const CodeInstruction &ins) {
+    std::vector<ValuePtr> args{pop()};
+    ValuePtr set = top(ins.arg);
+    if (set->kind != K::Set)
+        throw GraphBreak(BreakId::UnknownValue, "SET_UPDATE to " + set->describe());
+    std::vector<std::pair<std::string, ValuePtr>> kwargs;
+    callSetMethod(set, "update", args, kwargs);
 }
 
 void Tracer::op_BUILD_CONST_KEY_MAP(const CodeInstruction &ins) {
@@ -233,6 +259,8 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
     }
     bool inplace = nbOp >= 13;
     std::string base = inplace ? nbName(nbOp - 13) : name;
+    if (ValuePtr set = setBinaryOp(base, inplace, a, b))
+        return set;
     if ((base == "or_" || base == "and_" || base == "sub" || base == "xor") &&
         (a->kind == K::DictView || b->kind == K::DictView)) {
         // keys() | keys() and the like: a set of the (constant) keys, as CPython builds it.
@@ -292,6 +320,8 @@ ValuePtr Tracer::compareOp(int op, const ValuePtr &a, const ValuePtr &b) {
     PyRef fn = PyRef::steal(operatorFn(name));
     if (a->kind == K::Tensor || b->kind == K::Tensor)
         return callGraph("call_function", "operator." + name, fn, fn.get(), {a, b}, {});
+    if (ValuePtr r = setCompare(kCmpOps[op], a, b))
+        return r;
     if ((a->kind == K::NNModule || a->kind == K::UserObject) && a->object && b->object &&
         (name == "eq" || name == "ne") && (b->kind == K::NNModule || b->kind == K::UserObject)) {
         bool same = a->object.get() == b->object.get();
@@ -325,9 +355,13 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
     if (a == b)
         same = true;
     else if (a->kind == K::Tensor || b->kind == K::Tensor)
-        same = a->kind == b->kind && a->as<TensorValue>()->node == b->as<TensorValue>()->node;
-    else if (a->kind == K::NewObject || b->kind == K::NewObject)
-        same = false; // an object made in the trace is its value: another value is another object
+        // One object: one input however it was reached, or an in-place op's result and the
+        // tensor it changed (the identity a set keys tensors by).
+        same = a->kind == b->kind && setKey(a).get() == setKey(b).get();
+    else if (a->kind == K::NewObject || b->kind == K::NewObject || a->kind == K::Set ||
+             b->kind == K::Set)
+        same = false; // an object made in the trace (or one set argument) is its value: another
+                      // value is another object
     else if (a->object && b->object && !a->isSequence() && !b->isSequence() && a->kind != K::Dict &&
              b->kind != K::Dict)
         same = a->object.get() == b->object.get();
@@ -389,7 +423,9 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
         push(Value::constant(PyBool_FromLong(ins.arg ? r != 1 : r == 1)));
         return;
     }
-    if (container->kind == K::Dict) {
+    if (container->kind == K::Set) {
+        found = setContains(container, item);
+    } else if (container->kind == K::Dict) {
         PyRef k = constantOf(item, "dict key");
         for (const PyRef &key : container->as<DictValue>()->keys)
             found = found || PyObject_RichCompareBool(key.get(), k.get(), Py_EQ) == 1;

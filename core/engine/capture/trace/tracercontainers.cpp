@@ -1,5 +1,6 @@
-// Methods of the containers the trace holds as values (list, deque, dict and its subclasses) and
-// of constants: modelled on Values, folded when every input is a constant, a break otherwise.
+// Methods of the containers the trace holds as values (list, deque, dict and its subclasses; sets
+// are in tracersets.cpp) and of constants: modelled on Values, folded when every input is a
+// constant, a break otherwise.
 #include "builtinhandlers.h"
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
@@ -31,6 +32,24 @@ long findKey(const DictValue &d, PyObject *key) {
     return -1;
 }
 
+// `a == b` as a container's search compares (identity first, then ==): known for the same
+// value and for constants; a tensor compared with another value is data, a break.
+bool itemEquals(const ValuePtr &a, const ValuePtr &b) {
+    if (a == b)
+        return true;
+    if (a->kind == K::Tensor || b->kind == K::Tensor)
+        throw GraphBreak(BreakId::TensorPythonOp, "== between a tensor and another value");
+    PyRef x = a->asPython(), y = b->asPython();
+    if (!x || !y)
+        throw GraphBreak(BreakId::UnknownValue, "== of " + a->describe() + " and " + b->describe());
+    int r = PyObject_RichCompareBool(x.get(), y.get(), Py_EQ);
+    if (r < 0) {
+        PyErr_Clear();
+        throw GraphBreak(BreakId::PythonException, "== raises");
+    }
+    return r == 1;
+}
+
 ValuePtr eraseAt(DictValue &d, long i) {
     ValuePtr v = d.values[i];
     d.keys.erase(d.keys.begin() + i);
@@ -40,14 +59,20 @@ ValuePtr eraseAt(DictValue &d, long i) {
 
 } // namespace
 
-// collections.deque's methods on a List value of type deque; none of list's other methods.
+// collections.deque's methods on a List value of type deque; none of list's other methods. A
+// deque argument changed here is written back in place after the graph (`mutated`).
 ValuePtr Tracer::callDequeMethod(const ValuePtr &self, const std::string &name,
                                  std::vector<ValuePtr> &args) {
     auto *deque = self->as<SequenceValue>();
     std::vector<ValuePtr> &items = deque->items;
+    auto changed = [&] {
+        if (self->source)
+            deque->mutated = true;
+        return none();
+    };
     if ((name == "append" || name == "appendleft") && args.size() == 1) {
         items.insert(name == "append" ? items.end() : items.begin(), args[0]);
-        return none();
+        return changed();
     }
     if ((name == "extend" || name == "extendleft") && args.size() == 1) {
         std::vector<ValuePtr> more = drain(args[0]);
@@ -55,13 +80,14 @@ ValuePtr Tracer::callDequeMethod(const ValuePtr &self, const std::string &name,
             items.insert(items.end(), more.begin(), more.end());
         else // extendleft adds one at a time to the left: reversed order
             items.insert(items.begin(), more.rbegin(), more.rend());
-        return none();
+        return changed();
     }
     if ((name == "pop" || name == "popleft") && args.empty()) {
         if (items.empty())
             throw GraphBreak(BreakId::PythonException, name + " from an empty deque");
         ValuePtr v = name == "pop" ? items.back() : items.front();
         items.erase(name == "pop" ? items.end() - 1 : items.begin());
+        changed();
         return v;
     }
     if (name == "insert" && args.size() == 2) {
@@ -69,11 +95,11 @@ ValuePtr Tracer::callDequeMethod(const ValuePtr &self, const std::string &name,
         long n = static_cast<long>(items.size());
         i = i < 0 ? std::max(0L, i + n) : std::min(i, n);
         items.insert(items.begin() + i, args[1]);
-        return none();
+        return changed();
     }
     if (name == "clear" && args.empty()) {
         items.clear();
-        return none();
+        return changed();
     }
     if (name == "copy" && args.empty()) {
         auto copy = SequenceValue::make(K::List, items);
@@ -82,14 +108,39 @@ ValuePtr Tracer::callDequeMethod(const ValuePtr &self, const std::string &name,
     }
     if (name == "reverse" && args.empty()) {
         std::reverse(items.begin(), items.end());
-        return none();
+        return changed();
     }
     if (name == "rotate" && args.size() <= 1) {
         long n = static_cast<long>(items.size());
         long k = args.empty() ? 1 : PyLong_AsLong(constantOf(args[0], "rotate count").get());
         if (n > 0)
             std::rotate(items.begin(), items.begin() + ((n - k % n) % n), items.end());
-        return none();
+        return changed();
+    }
+    if ((name == "index" || name == "count" || name == "remove") && !args.empty() &&
+        args.size() <= (name == "index" ? 3u : 1u)) {
+        long n = static_cast<long>(items.size());
+        long start = args.size() > 1 ? PyLong_AsLong(constantOf(args[1], "index start").get()) : 0;
+        long stop = args.size() > 2 ? PyLong_AsLong(constantOf(args[2], "index stop").get()) : n;
+        start = start < 0 ? std::max(0L, start + n) : std::min(start, n);
+        stop = stop < 0 ? std::max(0L, stop + n) : std::min(stop, n);
+        long count = 0;
+        for (long i = start; i < stop; ++i) {
+            if (!itemEquals(items[i], args[0]))
+                continue;
+            if (name == "count") {
+                ++count;
+                continue;
+            }
+            if (name == "remove") {
+                items.erase(items.begin() + i);
+                return changed();
+            }
+            return Value::constant(PyRef::steal(PyLong_FromLong(i)));
+        }
+        if (name == "count")
+            return Value::constant(PyRef::steal(PyLong_FromLong(count)));
+        throw GraphBreak(BreakId::PythonException, "deque." + name + "(x): x not in deque");
     }
     throw GraphBreak(BreakId::UnsupportedCall, "deque." + name + "()");
 }
@@ -165,6 +216,24 @@ ValuePtr Tracer::callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args
                                   std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
     const ValuePtr &self = m->as<MethodValue>()->self;
     const std::string &name = m->as<MethodValue>()->name;
+    if (self->kind == K::Set)
+        return callSetMethod(self, name, args, kwargs);
+    if (self->isConstant() && PyAnySet_Check(self->object.get())) {
+        // A set the trace holds as a constant (a frozenset, a folded result): its reading
+        // methods run on a set value with its members (the constant itself is never changed).
+        static const std::set<std::string> reading = {
+            "union",    "intersection", "difference", "symmetric_difference",
+            "issubset", "issuperset",   "isdisjoint", "copy"};
+        if (reading.count(name)) {
+            bool frozen = PyFrozenSet_CheckExact(self->object.get());
+            if (frozen && name == "copy")
+                return self;
+            // frozenset(f) is f itself, so the operations run on the constant's own table.
+            ValuePtr copy = makeSet(self, frozen);
+            copy->as<SetValue>()->exactOrder = frozen;
+            return callSetMethod(copy, name, args, kwargs);
+        }
+    }
     auto *list = self->kind == K::List ? self->as<SequenceValue>() : nullptr;
     auto mutated = [&] {
         if (self->source)

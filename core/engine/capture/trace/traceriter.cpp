@@ -68,6 +68,13 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
             it->items.push_back(subscript(v, Value::constant(PyRef::steal(PyLong_FromLong(i)))));
         return it;
     }
+    case K::Set:
+        // In CPython's order; a set that changes size while iterated raises there: a break.
+        it->items = setMembers(v);
+        it->form = "live_set";
+        it->repeated = v;
+        it->counters = {static_cast<long>(v->as<SetValue>()->keys.size())};
+        return it;
     case K::NNModule: {
         // ModuleList / Sequential: children by index; ModuleDict: its keys.
         PyObject *mod = v->object.get();
@@ -128,6 +135,8 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
 // the iterator's state; how far the trace advanced it is replayed on the real iterator after the
 // graph (SideEffect::Advance). Null for other objects.
 ValuePtr Tracer::wrapIterator(PyObject *o, SourcePtr source) {
+    if (PyAnySet_Check(o))
+        return nullptr; // remainingItems reads a set's order too, but a set is no iterator
     PyRef rest = Source::remainingItems(o);
     if (!rest) {
         PyErr_Clear();
@@ -163,6 +172,13 @@ ValuePtr Tracer::iterNext(const ValuePtr &iterator) {
         if (it->index >= 0 && static_cast<size_t>(it->index) < size)
             return liveItem(container, static_cast<size_t>(it->index++));
         it->index = -1; // exhausted for good, as CPython's list iterator drops its list
+        return nullptr;
+    }
+    if (form == "live_set") {
+        if (static_cast<long>(it->repeated->as<SetValue>()->keys.size()) != it->counters[0])
+            throw GraphBreak(BreakId::PythonException, "Set changed size during iteration");
+        if (it->index < static_cast<int>(it->items.size()))
+            return it->items[it->index++];
         return nullptr;
     }
     if (form == "live_reversed") {

@@ -52,6 +52,7 @@ ValuePtr Value::ofKind(Kind kind, PyRef object, SourcePtr source) {
     case Kind::Super:
     case Kind::NewObject:
     case Kind::Exception:
+    case Kind::Set:
         break; // made through their own constructors: they need their fields
     }
     throw ValueKindError(std::string("Value::ofKind(") + kindName(kind) + ")");
@@ -119,6 +120,8 @@ const char *kindName(Value::Kind kind) {
         return "UserDefinedObjectVariable";
     case Value::Kind::Exception:
         return "ExceptionVariable";
+    case Value::Kind::Set:
+        return "SetVariable";
     }
     return "?";
 }

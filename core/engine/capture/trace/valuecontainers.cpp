@@ -1,4 +1,4 @@
-// The container value classes' behaviour: sequences, dicts and dict views as Python objects,
+// The container value classes' behaviour: sequences, dicts, dict views and sets as Python objects,
 // their printable kinds and Python types.
 #include "trace/value.h"
 
@@ -94,6 +94,41 @@ PyRef DictViewValue::asPython() const {
     if (!view)
         PyErr_Clear();
     return view;
+}
+
+SetValue::SetValue(PyRef object, SourcePtr source)
+    : ContainerValue(Kind::Set, std::move(object), std::move(source)),
+      shadow(PyRef::steal(PySet_New(nullptr))) {}
+
+long SetValue::indexOf(PyObject *key) const {
+    for (size_t i = 0; i < keys.size(); ++i)
+        if (keys[i].get() == key)
+            return static_cast<long>(i);
+    // Equal keys that are different objects (1 and 1.0): the hash first, as CPython compares, so
+    // a tensor's == (elementwise) is never asked.
+    Py_hash_t h = PyObject_Hash(key);
+    for (size_t i = 0; i < keys.size() && h != -1; ++i)
+        if (PyObject_Hash(keys[i].get()) == h &&
+            PyObject_RichCompareBool(keys[i].get(), key, Py_EQ) == 1)
+            return static_cast<long>(i);
+    PyErr_Clear();
+    return -1;
+}
+
+PyRef SetValue::asPython() const {
+    for (const ValuePtr &v : values)
+        if (!v->isConstant())
+            return {};
+    return PyRef::steal(frozen() ? PyFrozenSet_New(shadow.get()) : PySet_New(shadow.get()));
+}
+
+std::string SetValue::describe() const {
+    return std::string(frozen() ? "FrozensetVariable" : "SetVariable") + "(length " +
+           std::to_string(keys.size()) + ")";
+}
+
+PyObject *SetValue::pythonType() const {
+    return pyType ? pyType.get() : reinterpret_cast<PyObject *>(&PySet_Type);
 }
 
 } // namespace dynascope

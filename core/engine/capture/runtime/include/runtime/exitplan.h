@@ -20,7 +20,7 @@ struct Recipe {
         Tuple,
         List,
         Dict,
-        ListInPlace, // the list at `source`, its contents replaced by `items`
+        ListInPlace, // the list (or deque) at `source`, its contents replaced by `items`
         DictInPlace,
         // A function made during the trace: code `constant`, `globals`; items: its `index`
         // defaults, then kwdefaults and annotations (Const None when it has none).
@@ -36,7 +36,12 @@ struct Recipe {
         // A cell made during the trace (a closure over a local of a frame the trace ran): a new
         // cell holding items[0], or an empty one. Registered before its contents are built, as
         // NewObject, so a nested function that refers to itself through it is one function.
-        Cell
+        Cell,
+        // A set (frozenset when `constant` is that type) of `items`, added in that order.
+        Set,
+        // The set at `source` made to hold `items`: members it no longer has discarded, the new
+        // ones added in order (as the traced code added them).
+        SetInPlace
     };
     Kind kind = Kind::Const;
     int index = -1;

@@ -36,7 +36,8 @@ public:
     // ___tuple_iterator_getitem reads through the same state).
     static SourcePtr iteratorRemaining(SourcePtr iterator);
     // The remaining items of a list/tuple/range iterator as a new tuple, read from its
-    // __reduce__ without advancing it; null (Python error set) for other objects.
+    // __reduce__ without advancing it; a set's members in its iteration order (the order a
+    // trace that iterated a set argument depends on); null (Python error set) for other objects.
     static PyRef remainingItems(PyObject *iterator);
 
     Kind kind() const { return m_kind; }

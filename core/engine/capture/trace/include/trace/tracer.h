@@ -187,6 +187,25 @@ public:
                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     ValuePtr callDequeMethod(const ValuePtr &self, const std::string &name,
                              std::vector<ValuePtr> &args);
+    // Sets (tracersets.cpp). The object a set holds for `member` (what CPython hashes: a
+    // constant itself, an input tensor's or an identity-compared object's stand-in); a break
+    // for members whose hash the trace cannot know.
+    PyRef setKey(const ValuePtr &member);
+    // set(iterable) / frozenset(iterable) (null: empty), built as CPython builds it.
+    std::shared_ptr<SetValue> makeSet(const ValuePtr &iterable, bool frozen);
+    void setAdd(const ValuePtr &set, const ValuePtr &member);
+    // The members in CPython's iteration order; a break where the trace cannot know it.
+    std::vector<ValuePtr> setMembers(const ValuePtr &set);
+    ValuePtr callSetMethod(const ValuePtr &self, const std::string &name,
+                           std::vector<ValuePtr> &args,
+                           std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    // a <op> b ("or_", "and_", "sub", "xor"…) and comparisons where an operand is a set value;
+    // null when neither is.
+    ValuePtr setBinaryOp(const std::string &op, bool inplace, const ValuePtr &a, const ValuePtr &b);
+    ValuePtr setCompare(int op, const ValuePtr &a, const ValuePtr &b);
+    bool setContains(const ValuePtr &set, const ValuePtr &item);
+    // A set argument of constants (guarded by value), or null for other sets.
+    ValuePtr wrapSet(PyObject *object, SourcePtr source);
     // Null when the call shape is not one the dict value models.
     ValuePtr callDictMethod(const ValuePtr &self, const std::string &name,
                             std::vector<ValuePtr> &args,
@@ -303,6 +322,10 @@ private:
     std::vector<SideEffect> m_sideEffects;
     std::map<std::pair<PyObject *, std::string>, ValuePtr> m_attrs;
     std::map<PyObject *, ValuePtr> m_wrapped; // one Value per object read (aliasing)
+    // Set keys standing in for objects hashed by identity: an input tensor's (by object: the
+    // meta tensor of the first value read for it), a new object's (by value).
+    std::map<PyObject *, PyRef> m_tensorKeys;
+    std::map<const Value *, PyRef> m_identityKeys;
     // Every tensor read from a source, in reading order (the aliasing guard's inputs).
     std::vector<std::pair<PyObject *, SourcePtr>> m_tensorSources;
     std::vector<TraceStep> m_traceSteps;

@@ -53,6 +53,8 @@ public:
         NewObject,      // an instance of a user class made during the trace: no Python object
                         // until it escapes; its attributes live in the value (tracernewobject.cpp)
         Exception,      // an exception made and raised in the trace (tracerexceptions.cpp)
+        Set,            // a set or frozenset: members keyed by hash, in CPython's order
+                        // (tracersets.cpp)
     };
 
     Value(Kind kind, PyRef object, SourcePtr source)

@@ -109,14 +109,17 @@ public:
     std::string describe() const override;
 };
 
-// Tuple, List, Dict: containers whose Python type may be a subclass (`pyType`) and that a trace
-// may change in place (`mutated`: one with a source is written back after the graph).
+// Tuple, List, Dict, Set: containers whose Python type may be a subclass (`pyType`) and that a
+// trace may change in place (`mutated`: one with a source is written back after the graph).
 class ContainerValue : public Value {
 public:
     using Value::Value;
-    static bool holds(Kind k) { return k == Kind::Tuple || k == Kind::List || k == Kind::Dict; }
+    static bool holds(Kind k) {
+        return k == Kind::Tuple || k == Kind::List || k == Kind::Dict || k == Kind::Set;
+    }
     static const char *className() { return "ContainerValue"; }
-    // Tuple: a named tuple / structseq type; List: deque; Dict: OrderedDict or defaultdict.
+    // Tuple: a named tuple / structseq type; List: deque; Dict: OrderedDict or defaultdict;
+    // Set: frozenset.
     PyRef pyType;
     bool mutated = false;
     int isCallable() const override { return 0; }
@@ -158,6 +161,31 @@ public:
     std::optional<std::vector<ValuePtr>> iterationItems() const override;
 };
 
+// Set (and frozenset): each member is a Value and the object CPython would hash for it (`keys`:
+// the constant itself, or a stand-in with an address hash for a tensor or an object compared by
+// identity). `shadow` is a real Python set of those keys, on which every set operation of the
+// trace runs, so membership, results and errors are CPython's own; its iteration order is
+// CPython's where the trace knows the table's history (`exactOrder`: a set made in the trace from
+// known members). A set argument's order is its object's, guarded when read (tracersets.cpp).
+class SetValue : public ContainerValue {
+public:
+    explicit SetValue(PyRef object = {}, SourcePtr source = nullptr);
+    static bool holds(Kind k) { return k == Kind::Set; }
+    static const char *className() { return "SetValue"; }
+    std::vector<PyRef> keys;      // in the order first added (the exit rebuilds in this order)
+    std::vector<ValuePtr> values; // values[i] is the member whose key is keys[i]
+    PyRef shadow;                 // a set (or frozenset) of `keys`
+    bool exactOrder = true;
+    // The member whose key is `key` (the same object, or equal by hash and ==), or -1.
+    long indexOf(PyObject *key) const;
+    bool frozen() const { return pyType.get() == reinterpret_cast<PyObject *>(&PyFrozenSet_Type); }
+    // A new set of the members when they are all constants (for folding calls on it).
+    PyRef asPython() const override;
+    std::string describe() const override;
+    bool isTrue() const override { return !keys.empty(); }
+    PyObject *pythonType() const override;
+};
+
 // Iterator: `form` empty: over `items` from position `index`; else a lazy form over the
 // iterators in `items` (zip, map, filter, enumerate, chain, islice, count, repeat, generator).
 struct SuspendedGenerator; // tracer.h: an inlined generator's frame between two yields
@@ -174,7 +202,7 @@ public:
     std::string form;
     std::vector<long> counters; // lazy state (islice: count, next, stop, step)
     ValuePtr function;          // map/filter: the function; generator: the generator function
-    ValuePtr repeated;          // repeat: the item
+    ValuePtr repeated;          // repeat: the item; live_set: the set iterated
     PyRef pyType;               // a generator: the generator type
     // form "generator": its frame, not started or suspended at a yield; null once it returned.
     // Each next() resumes it until its next yield (Tracer::resumeGenerator), as CPython does,

@@ -458,6 +458,98 @@ except C.Unsupported as e:
         QVERIFY(r.get<std::string>().find("graph_break_call") != std::string::npos);
     }
 
+    // Globals the trace writes or deletes (STORE_GLOBAL, DELETE_GLOBAL, a module's attribute):
+    // later reads in the same trace see the write, and after the call the dicts hold what plain
+    // CPython leaves in them. The oracle is fn run uncompiled from the same starting state.
+    void globalsWrittenByTheTrace_data() {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<bool>("fullgraph");
+        QTest::addRow("delete_then_builtin") << R"PY(
+def setup():
+    globals()["len"] = lambda s: 42
+def state():
+    return "len" in globals()
+def fn(x):
+    global len
+    del len
+    return x + len([1, 2])
+)PY" << true;
+        QTest::addRow("store_then_delete") << R"PY(
+def setup():
+    globals().pop("g_new", None)
+def state():
+    return "g_new" in globals()
+def fn(x):
+    global g_new
+    g_new = x + 1
+    del g_new
+    return x * 2
+)PY" << true;
+        QTest::addRow("delete_then_store") << R"PY(
+def setup():
+    globals()["g_old"] = 1
+    globals()["g_pad"] = 0
+def state():
+    names = list(globals())
+    return g_old, names.index("g_old") > names.index("g_pad")
+def fn(x):
+    global g_old
+    del g_old
+    g_old = 7
+    return x + g_old
+)PY" << true;
+        QTest::addRow("module_attribute") << R"PY(
+import types
+mod = types.ModuleType("ds_module_store")
+exec("counter = 0\ndef bump():\n    global counter\n    counter += 1\n    return counter\n",
+     mod.__dict__)
+def setup():
+    mod.counter = 0
+def state():
+    return mod.counter
+def fn(x):
+    mod.counter = 5
+    k = mod.bump()
+    return x * k * mod.counter
+)PY" << true;
+        // Deleting a global that is not there is CPython's NameError: a break, never a graph.
+        QTest::addRow("delete_missing") << R"PY(
+def setup():
+    globals().pop("g_missing", None)
+def state():
+    return "g_missing" in globals()
+def fn(x):
+    global g_missing
+    y = x + 1
+    try:
+        del g_missing
+    except NameError:
+        y = y * 3
+    return y
+)PY" << false;
+    }
+
+    void globalsWrittenByTheTrace() {
+        QFETCH(QString, code);
+        QFETCH(bool, fullgraph);
+        Json r = run(code.toStdString() + (fullgraph ? "fullgraph = True\n" : "fullgraph = False\n") + R"PY(
+x = torch.randn(3)
+setup()
+ref, ref_state = fn(x), state()
+setup()
+C.reset()
+cnt = Counter()
+res = C.optimize(fn, cnt, fullgraph=fullgraph)(x)
+result = {"equal": same(res, ref), "state": [repr(ref_state), repr(state())],
+          "frames": cnt.frame_count}
+)PY");
+        QVERIFY2(!r.contains("python_error"), "the snippet raised");
+        QVERIFY(r["equal"].get<bool>());
+        QCOMPARE(r["state"][1].get<std::string>(), r["state"][0].get<std::string>());
+        if (fullgraph)
+            QCOMPARE(r["frames"].get<int>(), 1);
+    }
+
     void cacheSizeLimitWarnsAndRunsUncaptured() {
         Json r = run(R"PY(
 def fn(x, n):

@@ -409,7 +409,7 @@ ExitPlan ExitPlan::make(TraceResult &result) {
         EffectRecipe er;
         er.kind = e.kind;
         er.name = e.name;
-        if (e.kind == SideEffect::Kind::SetGlobal) {
+        if (e.kind == SideEffect::Kind::SetGlobal || e.kind == SideEffect::Kind::DeleteGlobal) {
             er.target.constant = e.target->object;
         } else if (e.kind == SideEffect::Kind::Rebuild) {
             er.target.constant = PyRef::borrow(Py_None);
@@ -482,6 +482,9 @@ bool ExitPlan::build(const std::vector<PyRef> &outputs, const SourceEnv &env, Py
             break;
         case SideEffect::Kind::SetGlobal:
             rc = PyDict_SetItemString(target.get(), e.name.c_str(), value.get());
+            break;
+        case SideEffect::Kind::DeleteGlobal:
+            rc = PyDict_DelItemString(target.get(), e.name.c_str());
             break;
         case SideEffect::Kind::SetItem:
         case SideEffect::Kind::Rebuild: // building the in-place recipe did the write

@@ -57,7 +57,6 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
             "STORE_NAME",
             "DELETE_NAME",
             "DELETE_ATTR",
-            "DELETE_GLOBAL",
             "LOAD_NAME",
             "BUILD_SET",
             "RERAISE",

@@ -58,6 +58,55 @@ PyRef asKeySet(Tracer &t, const ValuePtr &v) {
     return c;
 }
 
+
+// Whether a graph call returns its first argument, mutated: a tensor method or torch function
+// named with a trailing underscore (x.add_(1), torch.relu_(x)) or an in-place operator
+// (operator.iadd for `x += 1`).
+bool returnsItsInput(const std::string &target) {
+    std::string name = target.substr(target.rfind('.') + 1);
+    static const std::set<std::string> inplaceOperators = {
+        "iadd", "isub",     "imul", "itruediv", "ifloordiv", "imod", "ipow",
+        "iand", "ior",      "ixor", "ilshift",  "irshift",   "imatmul"};
+    if (name.size() > 1 && name.back() == '_' && name.rfind("__", 0) != 0)
+        return true;
+    return target.rfind("operator.", 0) == 0 && inplaceOperators.count(name) > 0;
+}
+
+// The graph node a tensor is, as an object: an in-place call's result is the tensor it mutated
+// (y = x.add_(1) gives `y is x`), so such nodes lead back to their first argument.
+std::string identityNode(const GraphBuilder &graph, std::string node) {
+    const std::vector<GraphNodeSpec> &nodes = graph.nodes();
+    for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
+        if (it->name != node)
+            continue;
+        if ((it->op == "call_method" || it->op == "call_function") && returnsItsInput(it->target) &&
+            !it->args.empty() && it->args[0].kind == NodeArg::Kind::Node)
+            node = it->args[0].node; // earlier than `it`: the reverse scan goes on from here
+    }
+    return node;
+}
+
+// Whether `a == b` is decided by identity alone: object.__eq__ (and __ne__) on both sides, and
+// one side an object made in the trace, whose identity is its value.
+bool equalityIsIdentity(const ValuePtr &a, const ValuePtr &b) {
+    if (a->kind != K::NewObject && b->kind != K::NewObject)
+        return false;
+    auto plain = [](const ValuePtr &v) {
+        if (v->kind == K::NewObject) {
+            PyObject *base = reinterpret_cast<PyObject *>(&PyBaseObject_Type);
+            PyRef baseEq = PyRef::steal(PyObject_GetAttrString(base, "__eq__"));
+            PyRef baseNe = PyRef::steal(PyObject_GetAttrString(base, "__ne__"));
+            return Tracer::classDunder(v, "__eq__") == baseEq.get() &&
+                   Tracer::classDunder(v, "__ne__") == baseNe.get();
+        }
+        // None, numbers and strings answer NotImplemented to a foreign object.
+        return v->isConstant() && (v->object.get() == Py_None || PyLong_CheckExact(v->object.get()) ||
+                                   PyFloat_CheckExact(v->object.get()) ||
+                                   PyUnicode_CheckExact(v->object.get()));
+    };
+    return plain(a) && plain(b);
+}
+
 } // namespace
 
 void Tracer::op_BUILD_TUPLE(const CodeInstruction &ins) {
@@ -292,6 +341,8 @@ ValuePtr Tracer::compareOp(int op, const ValuePtr &a, const ValuePtr &b) {
     PyRef fn = PyRef::steal(operatorFn(name));
     if (a->kind == K::Tensor || b->kind == K::Tensor)
         return callGraph("call_function", "operator." + name, fn, fn.get(), {a, b}, {});
+    if ((name == "eq" || name == "ne") && equalityIsIdentity(a, b))
+        return Value::constant(PyBool_FromLong((a == b) == (name == "eq")));
     if ((a->kind == K::NNModule || a->kind == K::UserObject) && a->object && b->object &&
         (name == "eq" || name == "ne") && (b->kind == K::NNModule || b->kind == K::UserObject)) {
         bool same = a->object.get() == b->object.get();
@@ -325,7 +376,8 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
     if (a == b)
         same = true;
     else if (a->kind == K::Tensor || b->kind == K::Tensor)
-        same = a->kind == b->kind && a->as<TensorValue>()->node == b->as<TensorValue>()->node;
+        same = a->kind == b->kind && identityNode(*m_graph, a->as<TensorValue>()->node) ==
+                                         identityNode(*m_graph, b->as<TensorValue>()->node);
     else if (a->kind == K::NewObject || b->kind == K::NewObject)
         same = false; // an object made in the trace is its value: another value is another object
     else if (a->object && b->object && !a->isSequence() && !b->isSequence() && a->kind != K::Dict &&

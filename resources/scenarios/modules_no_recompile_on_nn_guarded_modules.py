@@ -4,8 +4,6 @@
 # four instances of one submodule class, each wrapped in its own torch.compile, called in turn
 # with recompile_limit 1 and error_on_recompile. With inlined built-in modules (Dynamo 2.5+, and
 # here) the four share one cache entry: frame_count 1 and no recompile error.
-import unittest.mock
-
 import torch
 import torch._dynamo
 from torch._dynamo.testing import CompileCounterWithBackend
@@ -37,9 +35,9 @@ class MockModule(torch.nn.Module):
 
 
 mod = MockModule()
-with torch._dynamo.config.patch(inline_inbuilt_nn_modules=True), unittest.mock.patch(
-    "torch._dynamo.config.error_on_recompile", True
-), unittest.mock.patch("torch._dynamo.config.recompile_limit", 1):
+with torch._dynamo.config.patch(
+    inline_inbuilt_nn_modules=True, error_on_recompile=True, recompile_limit=1
+):
     x = torch.randn(*size, requires_grad=True)
     out = mod(x)
     ref = x

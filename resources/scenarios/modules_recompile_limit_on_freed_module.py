@@ -1,8 +1,6 @@
 # PyTorch test/dynamo/test_modules.py OptimizedModuleTest.test_recompile_limit_on_freed_module
 # (accumulated_recompile_limit 2, inline_inbuilt_nn_modules False): fn(x, mod) called with eight
 # fresh module instances compiles twice and then stops: frame_count 2.
-import unittest.mock
-
 import torch
 import torch._dynamo
 from torch._dynamo.testing import CompileCounterWithBackend
@@ -21,9 +19,7 @@ def fn(x, mod):
     return mod(x)
 
 
-with unittest.mock.patch.object(
-    torch._dynamo.config, "accumulated_recompile_limit", 2
-), unittest.mock.patch.object(torch._dynamo.config, "inline_inbuilt_nn_modules", False):
+with torch._dynamo.config.patch(accumulated_recompile_limit=2, inline_inbuilt_nn_modules=False):
     cnts = CompileCounterWithBackend("eager")
     opt_mod = torch.compile(fn, backend=cnts)
     for i in range(8):

@@ -3,8 +3,6 @@
 # four compiled instances of one submodule class, called with inputs of 1, 2 and 3 dimensions
 # under recompile_limit 2. With inlined built-in modules the instances share entries: two
 # compiles (the third rank hits the limit and runs eagerly): frame_count 2.
-import unittest.mock
-
 import torch
 import torch._dynamo
 from torch._dynamo.testing import CompileCounterWithBackend
@@ -35,7 +33,7 @@ class MockModule(torch.nn.Module):
 
 
 mod = MockModule()
-with unittest.mock.patch("torch._dynamo.config.recompile_limit", 2):
+with torch._dynamo.config.patch(recompile_limit=2):
     for size in [(4,), (4, 4), (4, 4, 4)]:
         x = torch.randn(size)
         out = mod(x)

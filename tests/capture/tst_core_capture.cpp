@@ -550,6 +550,47 @@ result = {"equal": same(res, ref), "state": [repr(ref_state), repr(state())],
             QCOMPARE(r["frames"].get<int>(), 1);
     }
 
+    // Identities and calls the trace must decide as CPython does: an in-place op returns the
+    // tensor it mutated; a module's instance forward (set after compiling) and a class's own
+    // __call__ are what calling the module runs. The oracle is the uncompiled function.
+    void identityAndModuleCalls() {
+        Json r = run(R"PY(
+import types
+def inplace(x):
+    y = x.add_(1)
+    z = x.clone()
+    w = z.mul_(2)
+    return x is y, y is x, w is z, w is x
+C.reset()
+ok_inplace = C.optimize(inplace, Counter(), fullgraph=True)(torch.ones(2)) == inplace(torch.ones(2))
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        return x.cos()
+class Called(torch.nn.Module):
+    def __call__(self, x):
+        return 5 * self.forward(x)
+    def forward(self, x):
+        return x * 3
+m, called = M(), Called()
+def fn(x):
+    return m(x) + called(x)
+C.reset()
+cnt = Counter()
+opt = C.optimize(fn, cnt)
+x = torch.randn(3)
+first = same(opt(x), fn(x))
+m.forward = types.MethodType(lambda self, x: x.sin(), m)
+second = same(opt(x), fn(x))
+result = [ok_inplace, first, second, cnt.frame_count]
+)PY");
+        QVERIFY2(r.is_array(), r.dump().c_str());
+        QVERIFY(r[0].get<bool>());
+        QVERIFY(r[1].get<bool>());
+        QVERIFY(r[2].get<bool>());
+        QCOMPARE(r[3].get<int>(), 2); // the instance forward fails the class forward's guard
+    }
+
     void cacheSizeLimitWarnsAndRunsUncaptured() {
         Json r = run(R"PY(
 def fn(x, n):

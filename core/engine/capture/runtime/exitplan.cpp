@@ -68,7 +68,19 @@ struct Planner {
                 r.source = v->source;
                 return r;
             }
-            const std::string &node = v->as<GraphValue>()->node;
+            std::string node = v->as<GraphValue>()->node;
+            if (v->kind == K::Tensor) {
+                // An in-place op's result is the tensor it mutated: that input again, or the one
+                // output both values are (y = x.add_(1) leaves `y is x` after the exit).
+                if (const GraphNodeSpec *same = graph.identityOf(node)) {
+                    if (same->op == "placeholder" && same->source) {
+                        r.kind = Recipe::Kind::Fetch;
+                        r.source = same->source;
+                        return r;
+                    }
+                    node = same->name;
+                }
+            }
             auto it = outputIndex.find(node);
             if (it == outputIndex.end()) {
                 it = outputIndex.emplace(node, static_cast<int>(outputs.size())).first;

@@ -47,6 +47,19 @@ class OptimizedModule(torch.nn.Module):
                 raise
             return getattr(self._orig_mod, name)
 
+    def __setattr__(self, name, value):
+        # Stores go to the wrapped module, as Dynamo's OptimizedModule forwards them (a value set
+        # through the wrapper is what the compiled forward reads and writes); the wrapper's own
+        # fields and `training` (nn.Module.train sets it on every module) stay here.
+        if name in ("_orig_mod", "_compiled_forward", "training") or \
+                "_orig_mod" not in self.__dict__.get("_modules", {}):
+            super().__setattr__(name, value)
+        else:
+            setattr(self._orig_mod, name, value)
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(dir(self._orig_mod)))
+
     def __repr__(self):
         return f"OptimizedModule(\n  (_orig_mod): {self._orig_mod!r}\n)"
 

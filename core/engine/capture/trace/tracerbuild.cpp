@@ -59,33 +59,6 @@ PyRef asKeySet(Tracer &t, const ValuePtr &v) {
 }
 
 
-// Whether a graph call returns its first argument, mutated: a tensor method or torch function
-// named with a trailing underscore (x.add_(1), torch.relu_(x)) or an in-place operator
-// (operator.iadd for `x += 1`).
-bool returnsItsInput(const std::string &target) {
-    std::string name = target.substr(target.rfind('.') + 1);
-    static const std::set<std::string> inplaceOperators = {
-        "iadd", "isub",     "imul", "itruediv", "ifloordiv", "imod", "ipow",
-        "iand", "ior",      "ixor", "ilshift",  "irshift",   "imatmul"};
-    if (name.size() > 1 && name.back() == '_' && name.rfind("__", 0) != 0)
-        return true;
-    return target.rfind("operator.", 0) == 0 && inplaceOperators.count(name) > 0;
-}
-
-// The graph node a tensor is, as an object: an in-place call's result is the tensor it mutated
-// (y = x.add_(1) gives `y is x`), so such nodes lead back to their first argument.
-std::string identityNode(const GraphBuilder &graph, std::string node) {
-    const std::vector<GraphNodeSpec> &nodes = graph.nodes();
-    for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
-        if (it->name != node)
-            continue;
-        if ((it->op == "call_method" || it->op == "call_function") && returnsItsInput(it->target) &&
-            !it->args.empty() && it->args[0].kind == NodeArg::Kind::Node)
-            node = it->args[0].node; // earlier than `it`: the reverse scan goes on from here
-    }
-    return node;
-}
-
 // Whether `a == b` is decided by identity alone: object.__eq__ (and __ne__) on both sides, and
 // one side an object made in the trace, whose identity is its value.
 bool equalityIsIdentity(const ValuePtr &a, const ValuePtr &b) {
@@ -369,6 +342,28 @@ void Tracer::op_COMPARE_OP(const CodeInstruction &ins) {
     push(compareOp(ins.arg, a, b));
 }
 
+// Whether two tensor values are one object: the same node once in-place results lead back to
+// what they mutated, or two inputs read through different sources that are the same tensor
+// (one placeholder per source; the aliasing guard keeps that fact for the cache entry).
+bool Tracer::sameTensor(const ValuePtr &a, const ValuePtr &b) const {
+    const GraphNodeSpec *x = m_graph->identityOf(a->as<TensorValue>()->node);
+    const GraphNodeSpec *y = m_graph->identityOf(b->as<TensorValue>()->node);
+    if (!x || !y)
+        return a->as<TensorValue>()->node == b->as<TensorValue>()->node;
+    if (x->name == y->name)
+        return true;
+    if (x->op != "placeholder" || y->op != "placeholder" || !x->source || !y->source)
+        return false;
+    PyObject *ox = nullptr, *oy = nullptr;
+    for (const auto &ts : m_tensorSources) {
+        if (ts.second->text() == x->source->text())
+            ox = ts.first;
+        if (ts.second->text() == y->source->text())
+            oy = ts.first;
+    }
+    return ox && ox == oy;
+}
+
 void Tracer::op_IS_OP(const CodeInstruction &ins) {
     ValuePtr b = pop();
     ValuePtr a = pop();
@@ -376,8 +371,7 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
     if (a == b)
         same = true;
     else if (a->kind == K::Tensor || b->kind == K::Tensor)
-        same = a->kind == b->kind && identityNode(*m_graph, a->as<TensorValue>()->node) ==
-                                         identityNode(*m_graph, b->as<TensorValue>()->node);
+        same = a->kind == b->kind && sameTensor(a, b);
     else if (a->kind == K::NewObject || b->kind == K::NewObject)
         same = false; // an object made in the trace is its value: another value is another object
     else if (a->object && b->object && !a->isSequence() && !b->isSequence() && a->kind != K::Dict &&

@@ -231,6 +231,7 @@ public:
     void deleteGlobal(const PyRef &globals, const std::string &name,
                       const std::function<SourcePtr()> &source);
     SourcePtr globalSource(const std::string &name);
+    bool sameTensor(const ValuePtr &a, const ValuePtr &b) const;
     // Whether the trace set attribute `name` of `target` (a write replayed after the graph).
     bool setsAttr(const ValuePtr &target, const std::string &name) const {
         for (const SideEffect &e : m_sideEffects)

@@ -1,11 +1,8 @@
 # PyTorch test/dynamo/test_modules.py OptimizedModuleTest.test_param_order and
-# test/dynamo/test_modules.py OptimizedModuleTest.test_buffer_order and
-# test/dynamo/test_modules.py OptimizedModuleTest.test_module_order (guard_nn_modules each): a
-# function weights each of a global module's parameters / buffers / submodules by its position
-# (enumerate over parameters() and named_parameters(); buffers() and named_buffers(); modules(),
-# named_modules(), children() and named_children(), each module looked up in a dict keyed by
-# module): one frame. Moving the first entry to the end of _parameters / _buffers / _modules
-# changes the order, so the next call recompiles (2 frames); results equal eager's. (The buffer
+# test/dynamo/test_modules.py OptimizedModuleTest.test_buffer_order (guard_nn_modules each): a
+# function weights each of a global module's parameters / buffers by its position (enumerate
+# over parameters() and named_parameters(); buffers() and named_buffers()): one frame. Moving the
+# first entry to the end of _parameters / _buffers changes the order, so the next call recompiles (2 frames); results equal eager's. (The buffer
 # test registers them with torch.nn.Buffer, newer than torch 1.13; register_buffer here.)
 import torch
 import torch._dynamo
@@ -26,16 +23,8 @@ class Buffers(torch.nn.Module):
         self.register_buffer("b2", torch.ones([2]))
 
 
-class Modules(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.linear1 = torch.nn.Linear(3, 3)
-        self.linear2 = torch.nn.Linear(10, 10)
-
-
-params, buffers, modules = Params(), Buffers(), Modules()
-coeffs = [2, 3, 4]
-coeffs_for_mod = {modules: 10, modules.linear1: 20, modules.linear2: 30}
+params, buffers = Params(), Buffers()
+coeffs = [2, 3]
 
 
 def fn_params(x):
@@ -54,21 +43,8 @@ def fn_buffers(x):
     return x
 
 
-def fn_modules(x):
-    for idx, p in enumerate(modules.modules()):
-        x += coeffs_for_mod[p] * coeffs[idx]
-    for idx, p in enumerate(modules.named_modules()):
-        x += coeffs_for_mod[p[1]] * coeffs[idx]
-    for idx, p in enumerate(modules.children()):
-        x += coeffs_for_mod[p] * coeffs[idx]
-    for idx, p in enumerate(modules.named_children()):
-        x += coeffs_for_mod[p[1]] * coeffs[idx]
-    return x
-
-
 for fn, store, first in ((fn_params, params._parameters, "param1"),
-                         (fn_buffers, buffers._buffers, "b1"),
-                         (fn_modules, modules._modules, "linear1")):
+                         (fn_buffers, buffers._buffers, "b1")):
     torch._dynamo.reset()
     with torch._dynamo.config.patch(guard_nn_modules=True):
         cnts = CompileCounter()

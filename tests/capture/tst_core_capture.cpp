@@ -532,7 +532,8 @@ def fn(x):
     void globalsWrittenByTheTrace() {
         QFETCH(QString, code);
         QFETCH(bool, fullgraph);
-        Json r = run(code.toStdString() + (fullgraph ? "fullgraph = True\n" : "fullgraph = False\n") + R"PY(
+        Json r = run(code.toStdString() +
+                     (fullgraph ? "fullgraph = True\n" : "fullgraph = False\n") + R"PY(
 x = torch.randn(3)
 setup()
 ref, ref_state = fn(x), state()

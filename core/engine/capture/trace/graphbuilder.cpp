@@ -207,8 +207,8 @@ namespace {
 bool returnsItsInput(const std::string &target) {
     std::string name = target.substr(target.rfind('.') + 1);
     static const std::set<std::string> inplaceOperators = {
-        "iadd", "isub", "imul",    "itruediv", "ifloordiv", "imod",   "ipow",
-        "iand", "ior",  "ixor",    "ilshift",  "irshift",   "imatmul"};
+        "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod",   "ipow",
+        "iand", "ior",  "ixor", "ilshift",  "irshift",   "imatmul"};
     if (name.size() > 1 && name.back() == '_' && name.rfind("__", 0) != 0)
         return true;
     return target.rfind("operator.", 0) == 0 && inplaceOperators.count(name) > 0;

@@ -58,7 +58,6 @@ PyRef asKeySet(Tracer &t, const ValuePtr &v) {
     return c;
 }
 
-
 // Whether `a == b` is decided by identity alone: object.__eq__ (and __ne__) on both sides, and
 // one side an object made in the trace, whose identity is its value.
 bool equalityIsIdentity(const ValuePtr &a, const ValuePtr &b) {
@@ -73,9 +72,9 @@ bool equalityIsIdentity(const ValuePtr &a, const ValuePtr &b) {
                    Tracer::classDunder(v, "__ne__") == baseNe.get();
         }
         // None, numbers and strings answer NotImplemented to a foreign object.
-        return v->isConstant() && (v->object.get() == Py_None || PyLong_CheckExact(v->object.get()) ||
-                                   PyFloat_CheckExact(v->object.get()) ||
-                                   PyUnicode_CheckExact(v->object.get()));
+        return v->isConstant() &&
+               (v->object.get() == Py_None || PyLong_CheckExact(v->object.get()) ||
+                PyFloat_CheckExact(v->object.get()) || PyUnicode_CheckExact(v->object.get()));
     };
     return plain(a) && plain(b);
 }

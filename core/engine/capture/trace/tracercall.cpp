@@ -275,8 +275,8 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         // identity guard does not see its __dict__ change): mod.forward(.__func__) is it.
         if (fn->source) {
             SourcePtr bound = Source::attr(fn->source, "forward");
-            addGuard(Guard::idMatch(isStatic ? bound : Source::attr(bound, "__func__"),
-                                    forward.get()));
+            addGuard(
+                Guard::idMatch(isStatic ? bound : Source::attr(bound, "__func__"), forward.get()));
         }
         return call(wrapUnguarded(forward.get()), std::move(args), std::move(kwargs));
     }

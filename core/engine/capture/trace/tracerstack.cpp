@@ -177,7 +177,8 @@ void Tracer::deleteGlobal(const PyRef &globals, const std::string &name,
             throw GraphBreak(BreakId::PythonException, "name '" + name + "' is not defined");
         SourcePtr src = source();
         if (!src)
-            throw GraphBreak(BreakId::SideEffect, "deleting global '" + name + "' of an unknown module");
+            throw GraphBreak(BreakId::SideEffect,
+                             "deleting global '" + name + "' of an unknown module");
         addGuard(Guard::typeMatch(src, v));
     }
     m_attrs[{globals.get(), name}] = Value::null();

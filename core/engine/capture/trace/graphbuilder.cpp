@@ -203,15 +203,17 @@ std::string GraphBuilder::addCall(const std::string &op, const std::string &targ
 namespace {
 // Whether a graph call returns its first argument, mutated: a tensor method or torch function
 // named with a trailing underscore (x.add_(1), torch.relu_(x)) or an in-place operator
-// (operator.iadd for `x += 1`).
+// (operator.iadd for `x += 1`; operator.or_ is plain `|`).
 bool returnsItsInput(const std::string &target) {
     std::string name = target.substr(target.rfind('.') + 1);
     static const std::set<std::string> inplaceOperators = {
         "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod",   "ipow",
         "iand", "ior",  "ixor", "ilshift",  "irshift",   "imatmul"};
-    if (name.size() > 1 && name.back() == '_' && name.rfind("__", 0) != 0)
-        return true;
-    return target.rfind("operator.", 0) == 0 && inplaceOperators.count(name) > 0;
+    // The operator module's names end in an underscore where they would be keywords (or_,
+    // and_, not_): there only the i-prefixed names mutate.
+    if (target.rfind("operator.", 0) == 0)
+        return inplaceOperators.count(name) > 0;
+    return name.size() > 1 && name.back() == '_' && name.rfind("__", 0) != 0;
 }
 } // namespace
 

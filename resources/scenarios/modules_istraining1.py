@@ -1,6 +1,8 @@
 # PyTorch test/dynamo/test_modules.py NNModuleTests.test_istraining1 (make_test): the module (in
 # eval mode) compiles under optimize_assert (fullgraph=True) to one graph; results equal
 # eager ones on two 10x10 inputs, each called twice (Dynamo's standard_test).
+# Also test/dynamo/test_modules.py NNModuleTests.test_istraining2: make_test on a second
+# instance of the same class, the same test.
 import unittest
 
 import torch

@@ -458,6 +458,140 @@ except C.Unsupported as e:
         QVERIFY(r.get<std::string>().find("graph_break_call") != std::string::npos);
     }
 
+    // Globals the trace writes or deletes (STORE_GLOBAL, DELETE_GLOBAL, a module's attribute):
+    // later reads in the same trace see the write, and after the call the dicts hold what plain
+    // CPython leaves in them. The oracle is fn run uncompiled from the same starting state.
+    void globalsWrittenByTheTrace_data() {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<bool>("fullgraph");
+        QTest::addRow("delete_then_builtin") << R"PY(
+def setup():
+    globals()["len"] = lambda s: 42
+def state():
+    return "len" in globals()
+def fn(x):
+    global len
+    del len
+    return x + len([1, 2])
+)PY" << true;
+        QTest::addRow("store_then_delete") << R"PY(
+def setup():
+    globals().pop("g_new", None)
+def state():
+    return "g_new" in globals()
+def fn(x):
+    global g_new
+    g_new = x + 1
+    del g_new
+    return x * 2
+)PY" << true;
+        QTest::addRow("delete_then_store") << R"PY(
+def setup():
+    globals()["g_old"] = 1
+    globals()["g_pad"] = 0
+def state():
+    names = list(globals())
+    return g_old, names.index("g_old") > names.index("g_pad")
+def fn(x):
+    global g_old
+    del g_old
+    g_old = 7
+    return x + g_old
+)PY" << true;
+        QTest::addRow("module_attribute") << R"PY(
+import types
+mod = types.ModuleType("ds_module_store")
+exec("counter = 0\ndef bump():\n    global counter\n    counter += 1\n    return counter\n",
+     mod.__dict__)
+def setup():
+    mod.counter = 0
+def state():
+    return mod.counter
+def fn(x):
+    mod.counter = 5
+    k = mod.bump()
+    return x * k * mod.counter
+)PY" << true;
+        // Deleting a global that is not there is CPython's NameError: a break, never a graph.
+        QTest::addRow("delete_missing") << R"PY(
+def setup():
+    globals().pop("g_missing", None)
+def state():
+    return "g_missing" in globals()
+def fn(x):
+    global g_missing
+    y = x + 1
+    try:
+        del g_missing
+    except NameError:
+        y = y * 3
+    return y
+)PY" << false;
+    }
+
+    void globalsWrittenByTheTrace() {
+        QFETCH(QString, code);
+        QFETCH(bool, fullgraph);
+        Json r = run(code.toStdString() +
+                     (fullgraph ? "fullgraph = True\n" : "fullgraph = False\n") + R"PY(
+x = torch.randn(3)
+setup()
+ref, ref_state = fn(x), state()
+setup()
+C.reset()
+cnt = Counter()
+res = C.optimize(fn, cnt, fullgraph=fullgraph)(x)
+result = {"equal": same(res, ref), "state": [repr(ref_state), repr(state())],
+          "frames": cnt.frame_count}
+)PY");
+        QVERIFY2(!r.contains("python_error"), "the snippet raised");
+        QVERIFY(r["equal"].get<bool>());
+        QCOMPARE(r["state"][1].get<std::string>(), r["state"][0].get<std::string>());
+        if (fullgraph)
+            QCOMPARE(r["frames"].get<int>(), 1);
+    }
+
+    // Identities and calls the trace must decide as CPython does: an in-place op returns the
+    // tensor it mutated; a module's instance forward (set after compiling) and a class's own
+    // __call__ are what calling the module runs. The oracle is the uncompiled function.
+    void identityAndModuleCalls() {
+        Json r = run(R"PY(
+import types
+def inplace(x):
+    y = x.add_(1)
+    z = x.clone()
+    w = z.mul_(2)
+    return x is y, y is x, w is z, w is x
+C.reset()
+ok_inplace = C.optimize(inplace, Counter(), fullgraph=True)(torch.ones(2)) == inplace(torch.ones(2))
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        return x.cos()
+class Called(torch.nn.Module):
+    def __call__(self, x):
+        return 5 * self.forward(x)
+    def forward(self, x):
+        return x * 3
+m, called = M(), Called()
+def fn(x):
+    return m(x) + called(x)
+C.reset()
+cnt = Counter()
+opt = C.optimize(fn, cnt)
+x = torch.randn(3)
+first = same(opt(x), fn(x))
+m.forward = types.MethodType(lambda self, x: x.sin(), m)
+second = same(opt(x), fn(x))
+result = [ok_inplace, first, second, cnt.frame_count]
+)PY");
+        QVERIFY2(r.is_array(), r.dump().c_str());
+        QVERIFY(r[0].get<bool>());
+        QVERIFY(r[1].get<bool>());
+        QVERIFY(r[2].get<bool>());
+        QCOMPARE(r[3].get<int>(), 2); // the instance forward fails the class forward's guard
+    }
+
     void cacheSizeLimitWarnsAndRunsUncaptured() {
         Json r = run(R"PY(
 def fn(x, n):

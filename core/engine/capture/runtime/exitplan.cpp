@@ -72,7 +72,19 @@ struct Planner {
                 r.source = v->source;
                 return r;
             }
-            const std::string &node = v->as<GraphValue>()->node;
+            std::string node = v->as<GraphValue>()->node;
+            if (v->kind == K::Tensor) {
+                // An in-place op's result is the tensor it mutated: that input again, or the one
+                // output both values are (y = x.add_(1) leaves `y is x` after the exit).
+                if (const GraphNodeSpec *same = graph.identityOf(node)) {
+                    if (same->op == "placeholder" && same->source) {
+                        r.kind = Recipe::Kind::Fetch;
+                        r.source = same->source;
+                        return r;
+                    }
+                    node = same->name;
+                }
+            }
             auto it = outputIndex.find(node);
             if (it == outputIndex.end()) {
                 it = outputIndex.emplace(node, static_cast<int>(outputs.size())).first;
@@ -551,7 +563,7 @@ ExitPlan ExitPlan::make(TraceResult &result) {
         EffectRecipe er;
         er.kind = e.kind;
         er.name = e.name;
-        if (e.kind == SideEffect::Kind::SetGlobal) {
+        if (e.kind == SideEffect::Kind::SetGlobal || e.kind == SideEffect::Kind::DeleteGlobal) {
             er.target.constant = e.target->object;
         } else if (e.kind == SideEffect::Kind::Rebuild) {
             er.target.constant = PyRef::borrow(Py_None);
@@ -624,6 +636,9 @@ bool ExitPlan::build(const std::vector<PyRef> &outputs, const SourceEnv &env, Py
             break;
         case SideEffect::Kind::SetGlobal:
             rc = PyDict_SetItemString(target.get(), e.name.c_str(), value.get());
+            break;
+        case SideEffect::Kind::DeleteGlobal:
+            rc = PyDict_DelItemString(target.get(), e.name.c_str());
             break;
         case SideEffect::Kind::SetItem:
         case SideEffect::Kind::Rebuild: // building the in-place recipe did the write

@@ -22,7 +22,22 @@ class OptimizedModule(torch.nn.Module):
         self._compiled_forward = compiled_forward
 
     def forward(self, *args, **kwargs):
-        return self._compiled_forward(*args, **kwargs)
+        mod = self._orig_mod
+        if not _has_call_hooks(mod):
+            return self._compiled_forward(*args, **kwargs)
+        # The module's own hooks (forward pre-hooks such as a lazy module's initialisation,
+        # forward hooks, backward hooks) run around the compiled forward, as nn.Module.__call__
+        # runs them around forward (Dynamo compiles the module's __call__ for the same reason):
+        # for this call the compiled forward stands in for mod.forward.
+        own = mod.__dict__.get("forward", _ABSENT)
+        mod.__dict__["forward"] = self._compiled_forward
+        try:
+            return mod(*args, **kwargs)
+        finally:
+            if own is _ABSENT:
+                mod.__dict__.pop("forward", None)
+            else:
+                mod.__dict__["forward"] = own
 
     def __getattr__(self, name):
         try:
@@ -32,8 +47,33 @@ class OptimizedModule(torch.nn.Module):
                 raise
             return getattr(self._orig_mod, name)
 
+    def __setattr__(self, name, value):
+        # Stores go to the wrapped module, as Dynamo's OptimizedModule forwards them (a value set
+        # through the wrapper is what the compiled forward reads and writes); the wrapper's own
+        # fields and `training` (nn.Module.train sets it on every module) stay here.
+        if name in ("_orig_mod", "_compiled_forward", "training") or \
+                "_orig_mod" not in self.__dict__.get("_modules", {}):
+            super().__setattr__(name, value)
+        else:
+            setattr(self._orig_mod, name, value)
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(dir(self._orig_mod)))
+
     def __repr__(self):
         return f"OptimizedModule(\n  (_orig_mod): {self._orig_mod!r}\n)"
+
+
+_ABSENT = object()
+
+
+def _has_call_hooks(mod):
+    """Whether nn.Module.__call__ would run hooks around mod.forward (the test it makes)."""
+    from torch.nn.modules import module as nn_module
+
+    return bool(mod._backward_hooks or mod._forward_hooks or mod._forward_pre_hooks
+                or nn_module._global_backward_hooks or nn_module._global_forward_hooks
+                or nn_module._global_forward_pre_hooks)
 
 
 class Capture:

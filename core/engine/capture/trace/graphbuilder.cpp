@@ -1,6 +1,8 @@
 // GraphBuilder: FX-style names, and graph_spec as Python dicts (backend, records) or JSON (events).
 #include "trace/graphbuilder.h"
 
+#include <set>
+
 #include <cctype>
 
 namespace dynascope {
@@ -196,6 +198,37 @@ std::string GraphBuilder::addCall(const std::string &op, const std::string &targ
     n.kwargs = std::move(kwargs);
     m_nodes.push_back(std::move(n));
     return m_nodes.back().name;
+}
+
+namespace {
+// Whether a graph call returns its first argument, mutated: a tensor method or torch function
+// named with a trailing underscore (x.add_(1), torch.relu_(x)) or an in-place operator
+// (operator.iadd for `x += 1`; operator.or_ is plain `|`).
+bool returnsItsInput(const std::string &target) {
+    std::string name = target.substr(target.rfind('.') + 1);
+    static const std::set<std::string> inplaceOperators = {
+        "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod",   "ipow",
+        "iand", "ior",  "ixor", "ilshift",  "irshift",   "imatmul"};
+    // The operator module's names end in an underscore where they would be keywords (or_,
+    // and_, not_): there only the i-prefixed names mutate.
+    if (target.rfind("operator.", 0) == 0)
+        return inplaceOperators.count(name) > 0;
+    return name.size() > 1 && name.back() == '_' && name.rfind("__", 0) != 0;
+}
+} // namespace
+
+const GraphNodeSpec *GraphBuilder::identityOf(const std::string &node) const {
+    const GraphNodeSpec *found = nullptr;
+    std::string name = node;
+    for (auto it = m_nodes.rbegin(); it != m_nodes.rend(); ++it) {
+        if (it->name != name)
+            continue;
+        found = &*it;
+        if ((it->op == "call_method" || it->op == "call_function") && returnsItsInput(it->target) &&
+            !it->args.empty() && it->args[0].kind == NodeArg::Kind::Node)
+            name = it->args[0].node; // earlier than `it`: the reverse scan goes on from here
+    }
+    return found;
 }
 
 int GraphBuilder::callCount() const {

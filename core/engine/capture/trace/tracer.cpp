@@ -55,7 +55,6 @@ std::vector<std::string> Tracer::unsupportedOpcodes() {
             "STORE_NAME",
             "DELETE_NAME",
             "DELETE_ATTR",
-            "DELETE_GLOBAL",
             "LOAD_NAME",
             "GET_AWAITABLE",
             "DELETE_DEREF",

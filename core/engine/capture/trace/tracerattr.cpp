@@ -178,6 +178,16 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         return objectAttr(obj, name);
     }
     case K::PyModule: {
+        if (PyModule_CheckExact(obj->object.get())) {
+            // A global of the module that the trace stored or deleted (in this frame or an
+            // inlined function of that module).
+            auto over = m_attrs.find({PyModule_GetDict(obj->object.get()), name});
+            if (over != m_attrs.end() && over->second->kind == K::Null)
+                throw GraphBreak(BreakId::PythonException,
+                                 "module has no attribute '" + name + "'");
+            if (over != m_attrs.end())
+                return over->second;
+        }
         PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
         if (!v) {
             PyErr_Clear();

@@ -59,6 +59,27 @@ PyRef asKeySet(Tracer &t, const ValuePtr &v) {
     return c;
 }
 
+// Whether `a == b` is decided by identity alone: object.__eq__ (and __ne__) on both sides, and
+// one side an object made in the trace, whose identity is its value.
+bool equalityIsIdentity(const ValuePtr &a, const ValuePtr &b) {
+    if (a->kind != K::NewObject && b->kind != K::NewObject)
+        return false;
+    auto plain = [](const ValuePtr &v) {
+        if (v->kind == K::NewObject) {
+            PyObject *base = reinterpret_cast<PyObject *>(&PyBaseObject_Type);
+            PyRef baseEq = PyRef::steal(PyObject_GetAttrString(base, "__eq__"));
+            PyRef baseNe = PyRef::steal(PyObject_GetAttrString(base, "__ne__"));
+            return Tracer::classDunder(v, "__eq__") == baseEq.get() &&
+                   Tracer::classDunder(v, "__ne__") == baseNe.get();
+        }
+        // None, numbers and strings answer NotImplemented to a foreign object.
+        return v->isConstant() &&
+               (v->object.get() == Py_None || PyLong_CheckExact(v->object.get()) ||
+                PyFloat_CheckExact(v->object.get()) || PyUnicode_CheckExact(v->object.get()));
+    };
+    return plain(a) && plain(b);
+}
+
 } // namespace
 
 void Tracer::op_BUILD_TUPLE(const CodeInstruction &ins) {
@@ -322,6 +343,8 @@ ValuePtr Tracer::compareOp(int op, const ValuePtr &a, const ValuePtr &b) {
         return callGraph("call_function", "operator." + name, fn, fn.get(), {a, b}, {});
     if (ValuePtr r = setCompare(kCmpOps[op], a, b))
         return r;
+    if ((name == "eq" || name == "ne") && equalityIsIdentity(a, b))
+        return Value::constant(PyBool_FromLong((a == b) == (name == "eq")));
     if ((a->kind == K::NNModule || a->kind == K::UserObject) && a->object && b->object &&
         (name == "eq" || name == "ne") && (b->kind == K::NNModule || b->kind == K::UserObject)) {
         bool same = a->object.get() == b->object.get();
@@ -348,6 +371,28 @@ void Tracer::op_COMPARE_OP(const CodeInstruction &ins) {
     push(compareOp(ins.arg, a, b));
 }
 
+// Whether two tensor values are one object: the same node once in-place results lead back to
+// what they mutated, or two inputs read through different sources that are the same tensor
+// (one placeholder per source; the aliasing guard keeps that fact for the cache entry).
+bool Tracer::sameTensor(const ValuePtr &a, const ValuePtr &b) const {
+    const GraphNodeSpec *x = m_graph->identityOf(a->as<TensorValue>()->node);
+    const GraphNodeSpec *y = m_graph->identityOf(b->as<TensorValue>()->node);
+    if (!x || !y)
+        return a->as<TensorValue>()->node == b->as<TensorValue>()->node;
+    if (x->name == y->name)
+        return true;
+    if (x->op != "placeholder" || y->op != "placeholder" || !x->source || !y->source)
+        return false;
+    PyObject *ox = nullptr, *oy = nullptr;
+    for (const auto &ts : m_tensorSources) {
+        if (ts.second->text() == x->source->text())
+            ox = ts.first;
+        if (ts.second->text() == y->source->text())
+            oy = ts.first;
+    }
+    return ox && ox == oy;
+}
+
 void Tracer::op_IS_OP(const CodeInstruction &ins) {
     ValuePtr b = pop();
     ValuePtr a = pop();
@@ -355,9 +400,9 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
     if (a == b)
         same = true;
     else if (a->kind == K::Tensor || b->kind == K::Tensor)
-        // One object: one input however it was reached, or an in-place op's result and the
-        // tensor it changed (the identity a set keys tensors by).
-        same = a->kind == b->kind && setKey(a).get() == setKey(b).get();
+        // One object: the same node once in-place results lead back to what they changed, or
+        // one input however it was reached (the aliasing guard keeps that for the entry).
+        same = a->kind == b->kind && sameTensor(a, b);
     else if (a->kind == K::NewObject || b->kind == K::NewObject || a->kind == K::Set ||
              b->kind == K::Set)
         same = false; // an object made in the trace (or one set argument) is its value: another

@@ -99,25 +99,35 @@ void Tracer::op_IMPORT_FROM(const CodeInstruction &ins) {
     push(getAttr(top(), name));
 }
 
+// Where a global of the current frame is read from: G['name'] for the compiled function's own
+// module, the inlined function's __globals__ item for another module's (null: not guardable).
+SourcePtr Tracer::globalSource(const std::string &name) {
+    Frame &f = frame();
+    if (f.globals.get() == m_start.globals)
+        return Source::global(name);
+    if (f.functionSource)
+        return Source::item(Source::attr(f.functionSource, "__globals__"),
+                            PyRef::steal(PyUnicode_FromString(name.c_str())));
+    return nullptr;
+}
+
 void Tracer::op_LOAD_GLOBAL(const CodeInstruction &ins) {
     Frame &f = frame();
     std::string name = nameAt(f.view->code(), "co_names", ins.arg >> 1);
     if (ins.arg & 1)
         push(Value::null());
     auto over = m_attrs.find({f.globals.get(), name});
-    if (over != m_attrs.end()) {
+    // A global the trace deleted (a NULL marker) falls through to the builtins, as in CPython.
+    bool deleted = over != m_attrs.end() && over->second->kind == Value::Kind::Null;
+    if (over != m_attrs.end() && !deleted) {
         push(over->second);
         return;
     }
-    PyObject *v = PyDict_GetItemString(f.globals.get(), name.c_str());
+    PyObject *v = deleted ? nullptr : PyDict_GetItemString(f.globals.get(), name.c_str());
     SourcePtr src;
     if (v) {
         // Globals of inlined functions from other modules: guarded through __globals__.
-        if (f.globals.get() == m_start.globals)
-            src = Source::global(name);
-        else if (f.functionSource)
-            src = Source::item(Source::attr(f.functionSource, "__globals__"),
-                               PyRef::steal(PyUnicode_FromString(name.c_str())));
+        src = globalSource(name);
     } else {
         v = PyDict_GetItemString(f.builtins.get(), name.c_str());
         if (!v)
@@ -136,11 +146,45 @@ void Tracer::op_LOAD_BUILD_CLASS(const CodeInstruction &) {
 void Tracer::op_STORE_GLOBAL(const CodeInstruction &ins) {
     Frame &f = frame();
     std::string name = nameAt(f.view->code(), "co_names", ins.arg);
-    ValuePtr v = pop();
-    m_attrs[{f.globals.get(), name}] = v;
-    SideEffect e{SideEffect::Kind::SetGlobal, Value::ofKind(Value::Kind::UserObject, f.globals),
-                 name, nullptr, v};
-    recordSideEffect(e);
+    storeGlobal(f.globals, name, pop());
+}
+
+// `del name` of a global: later reads in the trace see it gone (a NULL marker in the overrides),
+// and the delete is replayed after the graph, in order with the stores. A global the trace did
+// not store is guarded to exist (its type), so the replayed delete cannot miss; deleting a name
+// that is not there is the NameError CPython raises, left to CPython (a break).
+void Tracer::op_DELETE_GLOBAL(const CodeInstruction &ins) {
+    Frame &f = frame();
+    std::string name = nameAt(f.view->code(), "co_names", ins.arg);
+    deleteGlobal(f.globals, name, [&] { return globalSource(name); });
+}
+
+void Tracer::storeGlobal(const PyRef &globals, const std::string &name, ValuePtr v) {
+    m_attrs[{globals.get(), name}] = v;
+    recordSideEffect({SideEffect::Kind::SetGlobal, Value::ofKind(Value::Kind::UserObject, globals),
+                      name, nullptr, std::move(v)});
+}
+
+void Tracer::deleteGlobal(const PyRef &globals, const std::string &name,
+                          const std::function<SourcePtr()> &source) {
+    auto over = m_attrs.find({globals.get(), name});
+    if (over != m_attrs.end()) {
+        if (over->second->kind == Value::Kind::Null)
+            throw GraphBreak(BreakId::PythonException, "name '" + name + "' is not defined");
+    } else {
+        PyObject *v = PyDict_GetItemString(globals.get(), name.c_str());
+        if (!v)
+            throw GraphBreak(BreakId::PythonException, "name '" + name + "' is not defined");
+        SourcePtr src = source();
+        if (!src)
+            throw GraphBreak(BreakId::SideEffect,
+                             "deleting global '" + name + "' of an unknown module");
+        addGuard(Guard::typeMatch(src, v));
+    }
+    m_attrs[{globals.get(), name}] = Value::null();
+    recordSideEffect({SideEffect::Kind::DeleteGlobal,
+                      Value::ofKind(Value::Kind::UserObject, globals), name, nullptr,
+                      Value::constant(Py_None)});
 }
 
 void Tracer::op_LOAD_ATTR(const CodeInstruction &ins) {
@@ -171,6 +215,12 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
     }
     if (owner->kind == Value::Kind::NewObject) {
         storeNewObjectAttr(owner, name, std::move(value));
+        return;
+    }
+    if (owner->kind == Value::Kind::PyModule && owner->object &&
+        PyModule_CheckExact(owner->object.get())) {
+        // mod.name = v is a store into the module's globals, the dict its functions read.
+        storeGlobal(PyRef::borrow(PyModule_GetDict(owner->object.get())), name, std::move(value));
         return;
     }
     if (owner->kind == Value::Kind::Tensor &&

@@ -53,6 +53,10 @@ public:
     const std::vector<SourcePtr> &inputs() const { return m_inputs; }
     const std::vector<std::string> &outputs() const { return m_outputs; }
     size_t size() const { return m_nodes.size(); }
+    // The node a tensor is, as an object: an in-place call's result is the tensor it mutated
+    // (y = x.add_(1) gives `y is x`), so such nodes lead back to their first argument's node.
+    // Null when the graph has no node of that name.
+    const GraphNodeSpec *identityOf(const std::string &node) const;
     // call_function + call_method + call_module nodes (CompileCounter's op_count).
     int callCount() const;
     // Whether every call node only switches grad mode (such a graph is not compiled; the

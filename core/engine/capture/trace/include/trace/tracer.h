@@ -24,9 +24,9 @@ class ShapePolicy;
 
 // A write to a Python object that existed before the region; replayed after the graph runs.
 struct SideEffect {
-    enum class Kind { SetAttr, SetCell, SetGlobal, SetItem, Rebuild, Advance };
+    enum class Kind { SetAttr, SetCell, SetGlobal, DeleteGlobal, SetItem, Rebuild, Advance };
     Kind kind;
-    ValuePtr target;  // the object (with a concrete object or a source); SetGlobal: unused
+    ValuePtr target;  // the object (with a concrete object or a source); *Global: the dict
     std::string name; // attribute / global name
     ValuePtr key;     // SetItem
     ValuePtr value;   // Advance: how many items the trace took from the iterator `target`
@@ -286,6 +286,15 @@ public:
     ValuePtr loadCell(const ValuePtr &cell);
     void storeCell(const ValuePtr &cell, ValuePtr value);
     void recordSideEffect(SideEffect effect) { m_sideEffects.push_back(std::move(effect)); }
+    // A module global written or deleted by the trace (STORE_GLOBAL/DELETE_GLOBAL, or an
+    // attribute of a module object): later reads in the trace see it, and the write is
+    // replayed into the dict after the graph. `source` gives the guard source of a global the
+    // trace deletes without having stored it (null: the delete breaks).
+    void storeGlobal(const PyRef &globals, const std::string &name, ValuePtr v);
+    void deleteGlobal(const PyRef &globals, const std::string &name,
+                      const std::function<SourcePtr()> &source);
+    SourcePtr globalSource(const std::string &name);
+    bool sameTensor(const ValuePtr &a, const ValuePtr &b) const;
     // Whether the trace set attribute `name` of `target` (a write replayed after the graph).
     bool setsAttr(const ValuePtr &target, const std::string &name) const {
         for (const SideEffect &e : m_sideEffects)

@@ -85,6 +85,13 @@ void Tracer::op_RETURN_GENERATOR(const CodeInstruction &ins) {
 void Tracer::op_YIELD_VALUE(const CodeInstruction &ins) {
     if (!frame().generator)
         throw GraphBreak(BreakId::UnsupportedOpcode, *ins.opname);
+    // A generator left suspended inside a try or with block runs its handlers (finally, __exit__)
+    // when CPython closes it, at a moment set by reference counts (the loop's break, the last
+    // reference dropped): not modelled, so such a yield is a break.
+    if (frame().view->inTryBlock(ins.offset))
+        throw GraphBreak(BreakId::UnsupportedOpcode,
+                         "YIELD_VALUE inside a try or with block of generator " +
+                             frame().view->qualname());
     frame().yielded = pop();
     push(Value::constant(Py_None));
 }

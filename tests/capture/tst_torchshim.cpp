@@ -88,6 +88,12 @@ private slots:
         checkShimScript("test_exceptions.py", "exception checks passed");
     }
 
+    // Loops and the iterators they consume take turns as in CPython (generators, list, dict and
+    // set iterators, map/filter, short-circuiting builtins, a generator's finally).
+    void interleavingMatchesEager() {
+        checkShimScript("test_interleaving.py", "interleaving checks passed");
+    }
+
     // warnings.catch_warnings blocks in the trace leave the warnings module as eager does.
     void catchWarningsMatchEager() {
         checkShimScript("test_catch_warnings.py", "catch_warnings checks passed");

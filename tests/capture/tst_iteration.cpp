@@ -119,26 +119,6 @@ ok = ok and detail[1][1] == ["inner done"] and not detail[2]
 )PY"));
     }
 
-    // A generator abandoned while suspended in a try block runs its finally when CPython closes
-    // it: such a yield is a break, so CPython runs the loop and the log gets "closed".
-    void aGeneratorSuspendedInATryBlockIsNotTraced() {
-        QVERIFY(runCase(R"PY(
-def fn(x):
-    log = []
-    def gen():
-        try:
-            yield x
-            yield x + 1
-        finally:
-            log.append("closed")
-    for v in gen():
-        break
-    return v, log
-ok, detail = check(fn, torch.ones(2))
-ok = ok and detail[1][1] == ["closed"]
-)PY"));
-    }
-
     // A generator still suspended when the frame reaches a break cannot be rebuilt: the region
     // runs uncaptured and CPython goes on with the real generator (same items, same result).
     void aSuspendedGeneratorAtABreakRunsInCPython() {

@@ -2,7 +2,8 @@
 # turns, run compiled and eagerly (the oracle), each twice: every case here gave a different
 # result from eager before session 9 (generators and map/filter ran ahead of their consumer, list
 # iterators were snapshots, an abandoned generator never ran its finally, a container changing
-# size while iterated did not raise, `y += 1` lost y's identity with x).
+# size while iterated did not raise, `y += 1` lost y's identity with x, `lst *= 3` made a new list
+# that another name for it did not see).
 import collections
 
 import torch
@@ -97,6 +98,13 @@ def inplace_keeps_identity(x):
     return z is y, y
 
 
+def inplace_repeat_keeps_alias(x):
+    a = [1]
+    b = a
+    a *= 3
+    return x + len(b), b, 2 * [1], (1, 2) * 2
+
+
 def grows_while_iterated(x, kind):
     box = {"a": 1} if kind == "dict" else {1, 2, 3}
     try:
@@ -113,7 +121,7 @@ def grows_while_iterated(x, kind):
 cases = [genexpr_reads_state, list_grows_in_loop, reversed_sees_inserts,
          map_and_filter_take_turns, short_circuits_stop_generators,
          generator_closed_runs_finally, user_iter_is_a_generator, deque_fed_by_generator,
-         inplace_keeps_identity]
+         inplace_keeps_identity, inplace_repeat_keeps_alias]
 for fn in cases:
     want = [fn(torch.ones(2)) for _ in range(2)]
     opt, _ = compiled(fn)

@@ -310,16 +310,23 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
         items.insert(items.end(), sb->items.begin(), sb->items.end());
         return SequenceValue::make(a->kind, items);
     }
-    if (sa && b->isConstant() && base == "mul") {
-        long n = PyLong_AsLong(b->object.get());
+    if (base == "mul" && ((sa && b->isConstant()) || (sb && a->isConstant()))) {
+        // seq * n, n * seq; `lst *= n` repeats the list in place (another name for it sees it).
+        const SequenceValue *seq = sa ? sa : sb;
+        long n = PyLong_AsLong((sa ? b : a)->object.get());
         if (PyErr_Occurred()) {
             PyErr_Clear();
             throw GraphBreak(BreakId::PythonException, "sequence repeat by a non-int");
         }
         std::vector<ValuePtr> items;
         for (long i = 0; i < n; ++i)
-            items.insert(items.end(), sa->items.begin(), sa->items.end());
-        return SequenceValue::make(a->kind, items);
+            items.insert(items.end(), seq->items.begin(), seq->items.end());
+        if (inplace && sa && a->kind == K::List) {
+            sa->items = std::move(items);
+            markMutated(a);
+            return a;
+        }
+        return SequenceValue::make((sa ? a : b)->kind, items);
     }
     std::string dunder = base.back() == '_' ? base.substr(0, base.size() - 1) : base;
     if (ValuePtr r = userBinaryOp(dunder, inplace, a, b))

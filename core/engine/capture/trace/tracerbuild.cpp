@@ -306,6 +306,10 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
             markMutated(a);
             return a;
         }
+        if (a->kind != b->kind) // [1] + (2,): CPython raises TypeError (only += extends)
+            throw GraphBreak(BreakId::PythonException, "can only concatenate " + a->describe() +
+                                                           " to the same kind, not " +
+                                                           b->describe());
         std::vector<ValuePtr> items = sa->items;
         items.insert(items.end(), sb->items.begin(), sb->items.end());
         return SequenceValue::make(a->kind, items);

@@ -2,8 +2,8 @@
 # turns, run compiled and eagerly (the oracle), each twice: every case here gave a different
 # result from eager before session 9 (generators and map/filter ran ahead of their consumer, list
 # iterators were snapshots, an abandoned generator never ran its finally, a container changing
-# size while iterated did not raise, `y += 1` lost y's identity with x, `lst *= 3` made a new list
-# that another name for it did not see).
+# size while iterated did not raise, `y += 1` lost y's identity with x, `lst *= 3` and `d |= e` made a
+# new container that another name for it did not see).
 import collections
 
 import torch
@@ -105,6 +105,13 @@ def inplace_repeat_keeps_alias(x):
     return x + len(b), b, 2 * [1], (1, 2) * 2
 
 
+def inplace_dict_or_keeps_alias(x):
+    d = {"a": 1}
+    e = d
+    d |= {"b": 2}
+    return x + len(e), e, d | {"c": 3}, e
+
+
 def grows_while_iterated(x, kind):
     box = {"a": 1} if kind == "dict" else {1, 2, 3}
     try:
@@ -121,7 +128,7 @@ def grows_while_iterated(x, kind):
 cases = [genexpr_reads_state, list_grows_in_loop, reversed_sees_inserts,
          map_and_filter_take_turns, short_circuits_stop_generators,
          generator_closed_runs_finally, user_iter_is_a_generator, deque_fed_by_generator,
-         inplace_keeps_identity, inplace_repeat_keeps_alias]
+         inplace_keeps_identity, inplace_repeat_keeps_alias, inplace_dict_or_keeps_alias]
 for fn in cases:
     want = [fn(torch.ones(2)) for _ in range(2)]
     opt, _ = compiled(fn)

@@ -214,25 +214,32 @@ void Tracer::op_MAP_ADD(const CodeInstruction &ins) {
     markMutated(d);
 }
 
+namespace {
+
+// dict.update(from) on `to`: equal keys take the new value in place, new keys go at the end.
+void mergeInto(DictValue &to, const DictValue &from) {
+    for (size_t i = 0; i < from.keys.size(); ++i) {
+        bool found = false;
+        for (size_t j = 0; j < to.keys.size() && !found; ++j)
+            if (PyObject_RichCompareBool(to.keys[j].get(), from.keys[i].get(), Py_EQ) == 1) {
+                to.values[j] = from.values[i];
+                found = true;
+            }
+        if (!found) {
+            to.keys.push_back(from.keys[i]);
+            to.values.push_back(from.values[i]);
+        }
+    }
+}
+
+} // namespace
+
 void Tracer::op_DICT_UPDATE(const CodeInstruction &ins) {
     ValuePtr src = pop();
     ValuePtr d = top(ins.arg);
     if (d->kind != K::Dict || src->kind != K::Dict)
         throw GraphBreak(BreakId::UnknownValue, "dict update with " + src->describe());
-    auto *to = d->as<DictValue>();
-    const auto *from = src->as<DictValue>();
-    for (size_t i = 0; i < from->keys.size(); ++i) {
-        bool found = false;
-        for (size_t j = 0; j < to->keys.size() && !found; ++j)
-            if (PyObject_RichCompareBool(to->keys[j].get(), from->keys[i].get(), Py_EQ) == 1) {
-                to->values[j] = from->values[i];
-                found = true;
-            }
-        if (!found) {
-            to->keys.push_back(from->keys[i]);
-            to->values.push_back(from->values[i]);
-        }
-    }
+    mergeInto(*d->as<DictValue>(), *src->as<DictValue>());
     markMutated(d);
 }
 
@@ -294,6 +301,23 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
                 return wrapUnguarded(r.get());
             PyErr_Clear();
         }
+    }
+    if (base == "or_" && a->kind == K::Dict && b->kind == K::Dict) {
+        // d | e is a new dict; d |= e updates d itself (another name for it sees the change).
+        auto *da = a->as<DictValue>();
+        bool plain = !da->pyType || da->pyType.get() == reinterpret_cast<PyObject *>(&PyDict_Type);
+        if (inplace) {
+            mergeInto(*da, *b->as<DictValue>());
+            markMutated(a);
+            return a;
+        }
+        if (!plain)
+            throw GraphBreak(BreakId::UnsupportedCall, "| of a " + a->describe());
+        auto merged = std::make_shared<DictValue>();
+        merged->keys = da->keys;
+        merged->values = da->values;
+        mergeInto(*merged, *b->as<DictValue>());
+        return merged;
     }
     if (ValuePtr sym = symIntArithmetic(base, a, b))
         return sym;

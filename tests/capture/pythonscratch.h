@@ -15,20 +15,23 @@ inline constexpr const char *kRunNodesBackend = R"PY(
 def run_nodes(spec, inputs):
     nodes = spec["nodes"]
     def run(*args):
-        env = dict(zip([n["name"] for n in nodes if n["op"] == "placeholder"], args))
+        placeholders = [n for n in nodes if n["op"] == "placeholder"]
+        assert len(placeholders) == len(args), (len(placeholders), len(args))
+        env = {n["name"]: a for n, a in zip(placeholders, args)}
         def ev(a):
             if "node" in a: return env[a["node"]]
             if "const" in a: return a["const"]
-            seq = [ev(x) for x in a.get("list", a.get("tuple", []))]
-            return seq if "list" in a else tuple(seq)
+            if "list" in a: return [ev(x) for x in a["list"]]
+            return tuple(ev(x) for x in a["tuple"])
         for n in nodes:
-            args_ = [ev(a) for a in n["args"]]
-            if n["op"] == "call_function":
-                env[n["name"]] = n["target_obj"](*args_, **{k: ev(v) for k, v in n["kwargs"].items()})
+            kw = {k: ev(v) for k, v in n["kwargs"].items()}
+            if n["op"] in ("call_function", "call_module"):
+                env[n["name"]] = n["target_obj"](*[ev(a) for a in n["args"]], **kw)
             elif n["op"] == "call_method":
-                env[n["name"]] = getattr(args_[0], n["target"])(*args_[1:])
+                a = [ev(x) for x in n["args"]]
+                env[n["name"]] = getattr(a[0], n["target"])(*a[1:], **kw)
             elif n["op"] == "output":
-                return args_[0]
+                return ev(n["args"][0])
     return run
 )PY";
 

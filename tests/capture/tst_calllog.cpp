@@ -88,6 +88,27 @@ def g(x):
 
 } // namespace
 
+namespace {
+
+// kScript, then `snippet` (which compiles and calls one function after C.reset()), in
+// `python`'s globals: the function's cache entries.
+PyRef entriesAfter(PythonScratch &python, const char *snippet) {
+    python.exec(kScript.c_str());
+    python.exec(snippet);
+    return python.eval("C.records()[0]['entries']");
+}
+
+QString entryText(const PyRef &entries, int i) {
+    PyObject *t = PyDict_GetItemString(PyList_GetItem(entries.get(), i), "transformed");
+    return QString::fromUtf8(PyUnicode_AsUTF8(t));
+}
+
+long regionStart(const PyRef &entries, int i) {
+    return PyLong_AsLong(PyDict_GetItemString(PyList_GetItem(entries.get(), i), "region_start"));
+}
+
+} // namespace
+
 class TestCallLog : public QObject {
     Q_OBJECT
 
@@ -282,50 +303,28 @@ private slots:
 
     void transformedCodeOfABreak() {
         m_events.clear();
-        PyObject *globals = PyDict_New();
-        PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins());
-        PyObject *r = PyRun_String(kScript.c_str(), Py_file_input, globals, globals);
-        QVERIFY(r);
-        Py_DECREF(r);
-        r = PyRun_String(
-            "C.reset()\n"
-            "assert torch.equal(C.optimize(g, run_nodes)(torch.ones(3)), g(torch.ones(3)))\n"
-            "entries = C.records()[0]['entries']\n",
-            Py_file_input, globals, globals);
-        if (!r)
-            PyErr_Print();
-        QVERIFY(r);
-        Py_DECREF(r);
-        PyObject *entries = PyDict_GetItemString(globals, "entries");
-        QCOMPARE(PyList_Size(entries), Py_ssize_t(2));
-        auto text = [&](int i) {
-            PyObject *t = PyDict_GetItemString(PyList_GetItem(entries, i), "transformed");
-            return QString::fromUtf8(PyUnicode_AsUTF8(t));
-        };
-        auto start = [&](int i) {
-            return PyLong_AsLong(PyDict_GetItemString(PyList_GetItem(entries, i), "region_start"));
-        };
-        const QString first = text(0), second = text(1);
+        PythonScratch python;
+        const PyRef entries = entriesAfter(
+            python, "C.reset()\n"
+                    "assert torch.equal(C.optimize(g, run_nodes)(torch.ones(3)), g(torch.ones(3)))\n");
+        QCOMPARE(PyList_Size(entries.get()), Py_ssize_t(2));
+        const QString first = entryText(entries, 0), second = entryText(entries, 1);
+        const long resume = regionStart(entries, 1);
         QVERIFY2(first.contains("def __transformed_code_0_for_g(x):"), qPrintable(first));
         QVERIFY2(first.contains("__graph_out = __compiled_fn_"), qPrintable(first));
         QVERIFY2(first.contains("__result = print('between graphs')"), qPrintable(first));
-        QVERIFY2(first.contains(QString("return __resume_at_%1(").arg(start(1))),
-                 qPrintable(first));
-        QVERIFY2(second.contains(QString("def __resume_at_%1(").arg(start(1))), qPrintable(second));
+        QVERIFY2(first.contains(QString("return __resume_at_%1(").arg(resume)), qPrintable(first));
+        QVERIFY2(second.contains(QString("def __resume_at_%1(").arg(resume)), qPrintable(second));
         QVERIFY2(second.contains("return __graph_out[0]"), qPrintable(second));
-        Py_DECREF(globals);
     }
 
     // A break at an item store (os.environ[k] = v) is done concretely and the trace resumes
     // after it: two entries, the first storing and calling the resume function (as Dynamo's
     // break_graph_if_unsupported on STORE_SUBSCR), the variable set, the result eager's.
     void transformedCodeOfAStoreBreak() {
-        PyObject *globals = PyDict_New();
-        PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins());
-        PyObject *r = PyRun_String(kScript.c_str(), Py_file_input, globals, globals);
-        QVERIFY(r);
-        Py_DECREF(r);
-        r = PyRun_String(
+        PythonScratch python;
+        const PyRef entries = entriesAfter(
+            python,
             "import os\n"
             "def h(x):\n"
             "    y = x + 1\n"
@@ -334,23 +333,14 @@ private slots:
             "C.reset()\n"
             "os.environ.pop('DYNASCOPE_STORE_BREAK', None)\n"
             "assert torch.equal(C.optimize(h, run_nodes)(torch.ones(3)), (torch.ones(3) + 1).sin())\n"
-            "assert os.environ.pop('DYNASCOPE_STORE_BREAK') == 'set'\n"
-            "entries = C.records()[0]['entries']\n",
-            Py_file_input, globals, globals);
-        if (!r)
-            PyErr_Print();
-        QVERIFY(r);
-        Py_DECREF(r);
-        PyObject *entries = PyDict_GetItemString(globals, "entries");
-        QCOMPARE(PyList_Size(entries), Py_ssize_t(2));
-        const QString first = QString::fromUtf8(PyUnicode_AsUTF8(
-            PyDict_GetItemString(PyList_GetItem(entries, 0), "transformed")));
-        const long resume =
-            PyLong_AsLong(PyDict_GetItemString(PyList_GetItem(entries, 1), "region_start"));
+            "assert os.environ.pop('DYNASCOPE_STORE_BREAK') == 'set'\n");
+        QCOMPARE(PyList_Size(entries.get()), Py_ssize_t(2));
+        const QString first = entryText(entries, 0);
         QVERIFY2(first.contains("['DYNASCOPE_STORE_BREAK'] = 'set'"), qPrintable(first));
-        QVERIFY2(first.contains(QString("return __resume_at_%1(").arg(resume)), qPrintable(first));
-        Py_DECREF(globals);
+        QVERIFY2(first.contains(QString("return __resume_at_%1(").arg(regionStart(entries, 1))),
+                 qPrintable(first));
     }
+
 };
 
 QTEST_GUILESS_MAIN(TestCallLog)

@@ -2,6 +2,7 @@
 // interpreter, with a tiny backend that runs graph_spec nodes itself; the oracle is the same
 // function run uncompiled.
 #include "python/interpreter.h"
+#include "pythonscratch.h"
 #include "runtime/capturemodule.h"
 
 #include <Python.h>
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <memory>
 #include <set>
+#include <string>
 
 using namespace dynascope;
 
@@ -28,27 +30,7 @@ class Counter:
         self.specs.append(spec)
         nodes = spec["nodes"]
         self.op_count += sum(n["op"] in ("call_function", "call_method", "call_module") for n in nodes)
-        def run(*args):
-            env = {}
-            ph = [n for n in nodes if n["op"] == "placeholder"]
-            assert len(ph) == len(args)
-            for n, a in zip(ph, args):
-                env[n["name"]] = a
-            def ev(a):
-                if "node" in a: return env[a["node"]]
-                if "const" in a: return a["const"]
-                if "list" in a: return [ev(x) for x in a["list"]]
-                return tuple(ev(x) for x in a["tuple"])
-            for n in nodes:
-                kw = {k: ev(v) for k, v in n["kwargs"].items()}
-                if n["op"] in ("call_function", "call_module"):
-                    env[n["name"]] = n["target_obj"](*[ev(a) for a in n["args"]], **kw)
-                elif n["op"] == "call_method":
-                    a = [ev(x) for x in n["args"]]
-                    env[n["name"]] = getattr(a[0], n["target"])(*a[1:], **kw)
-                elif n["op"] == "output":
-                    return ev(n["args"][0])
-        return run
+        return run_nodes(spec, inputs)
 
 def same(a, b):
     if isinstance(a, torch.Tensor):
@@ -112,7 +94,8 @@ private slots:
         QVERIFY(installCaptureModule());
         m_globals = PyDict_New();
         PyDict_SetItemString(m_globals, "__builtins__", PyEval_GetBuiltins());
-        PyObject *r = PyRun_String(kHarness, Py_file_input, m_globals, m_globals);
+        const std::string harness = std::string(kRunNodesBackend) + kHarness;
+        PyObject *r = PyRun_String(harness.c_str(), Py_file_input, m_globals, m_globals);
         if (!r)
             PyErr_Print();
         QVERIFY(r);

@@ -42,13 +42,7 @@ def check(fn, *args):
 )PY";
 
 bool runCase(const char *body) {
-    PythonScratch python;
-    python.exec((std::string(kRunNodesBackend) + kHarness + body).c_str());
-    PyObject *globals = python.globals().get();
-    const bool ok = PyDict_GetItemString(globals, "ok") == Py_True;
-    if (PyObject *detail = ok ? nullptr : PyDict_GetItemString(globals, "detail"))
-        PyObject_Print(detail, stdout, 0);
-    return ok;
+    return PythonScratch::runOk((std::string(kRunNodesBackend) + kHarness + body).c_str());
 }
 
 } // namespace

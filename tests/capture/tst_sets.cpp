@@ -29,25 +29,8 @@ class Counter:
         self.ops = 0
     def __call__(self, spec, inputs):
         self.frames += 1
-        nodes = spec["nodes"]
-        self.ops += sum(n["op"].startswith("call") for n in nodes)
-        def run(*args):
-            env = dict(zip([n["name"] for n in nodes if n["op"] == "placeholder"], args))
-            def ev(a):
-                if "node" in a: return env[a["node"]]
-                if "const" in a: return a["const"]
-                if "list" in a: return [ev(x) for x in a["list"]]
-                return tuple(ev(x) for x in a["tuple"])
-            for n in nodes:
-                kw = {k: ev(v) for k, v in n["kwargs"].items()}
-                if n["op"] in ("call_function", "call_module"):
-                    env[n["name"]] = n["target_obj"](*[ev(a) for a in n["args"]], **kw)
-                elif n["op"] == "call_method":
-                    a = [ev(x) for x in n["args"]]
-                    env[n["name"]] = getattr(a[0], n["target"])(*a[1:], **kw)
-                elif n["op"] == "output":
-                    return ev(n["args"][0])
-        return run
+        self.ops += sum(n["op"].startswith("call") for n in spec["nodes"])
+        return run_nodes(spec, inputs)
 def same(a, b):
     if isinstance(a, torch.Tensor):
         return isinstance(b, torch.Tensor) and a.shape == b.shape and torch.equal(a, b)
@@ -80,7 +63,7 @@ private slots:
     // frozenset()), changed by methods and operators with colliding hashes and removals: every
     // value and every iteration order is CPython's, in one graph with no break.
     void constantSetsFollowCPython() {
-        std::string script = std::string(kHarness) + R"PY(
+        std::string script = std::string(kRunNodesBackend) + kHarness + R"PY(
 def fn(x):
     s = {1, 9, 17}
     s.discard(9)
@@ -113,7 +96,7 @@ ok = same(got, want) and not breaks() and cnt.frames == 1 and cnt.ops == 1
     // member, set.pop() returns members CPython could pop, and a set of inputs returned is
     // rebuilt with the very objects.
     void tensorMembersByIdentity() {
-        std::string script = std::string(kHarness) + R"PY(
+        std::string script = std::string(kRunNodesBackend) + kHarness + R"PY(
 def count(xs, y):
     s = set()
     for t in xs:
@@ -149,7 +132,7 @@ for fn, args in ((count, ([x, x, x, x, y], y)), (pop_two, (x, y)), (keep, (x, y)
     // it; iterated before any change, its own order is read and guarded (an equal set that
     // iterates otherwise recompiles, and both calls give CPython's order).
     void setArgumentsAreGuardedAndWrittenBack() {
-        std::string script = std::string(kHarness) + R"PY(
+        std::string script = std::string(kRunNodesBackend) + kHarness + R"PY(
 def grow(x, s, items):
     s.update(map(int, items))
     s.discard(0)
@@ -180,7 +163,7 @@ detail = (ok1, ok2, a, b, list(first), list(second), r1, r2, cnt.frames, breaks(
     // order of a set argument after a change, set.pop() on one, an unhashable member (CPython's
     // TypeError reaches the caller), a bounded deque.
     void unknownOrdersBreakByName() {
-        std::string script = std::string(kHarness) + R"PY(
+        std::string script = std::string(kRunNodesBackend) + kHarness + R"PY(
 def after_change(x, s):
     s.add(40)
     return x + 1, list(s)
@@ -213,7 +196,7 @@ detail = (ok1, ok2, ok3, breaks())
     // extend, index, len, iteration, item assignment) and written back in place; a bounded one
     // stays an opaque object and breaks.
     void dequeArgumentsAreWrittenBack() {
-        std::string script = std::string(kHarness) + R"PY(
+        std::string script = std::string(kRunNodesBackend) + kHarness + R"PY(
 def shuffle(q, a, b):
     q.appendleft(a)
     q.append(b)
@@ -248,7 +231,7 @@ detail = (ok1, ok2, got, want, q1, q2, breaks())
     // locals holding it), and a set left in a global is the set the trace built. After the
     // break the set is a local of the frame: changed, then iterated, it breaks by name.
     void setsCrossABreak() {
-        std::string script = std::string(kHarness) + R"PY(
+        std::string script = std::string(kRunNodesBackend) + kHarness + R"PY(
 SEEN = None
 def fn(x):
     global SEEN

@@ -230,47 +230,25 @@ struct Planner {
             return r;
         }
         case K::Iterator: {
-            // A lazy iterator reads other iterators (their state lives on in them) and an
-            // inlined generator ran to its end: neither is a list iterator CPython could go on
-            // with.
+            // A generator (its frame suspended in the trace) and a lazy form that reads other
+            // iterators or runs a function per item cannot be handed to CPython half-way.
             const auto *it = v->as<IteratorValue>();
-            if (it->form == "live") {
-                // A list's or dict's iterator: iter() over what it has not reached yet (the
-                // container itself is rebuilt separately; later changes to it are not seen).
-                r.kind = Recipe::Kind::Iter;
-                std::vector<ValuePtr> all = it->items[0]->iterationItems().value_or(
-                    std::vector<ValuePtr>{});
-                for (size_t i = std::max(it->index, 0); it->index >= 0 && i < all.size(); ++i)
-                    r.items.push_back(plan(all[i]));
-                return r;
-            }
-            if (it->form == "live_set") { // the members not reached yet, in their order
-                r.kind = Recipe::Kind::Iter;
-                for (size_t i = static_cast<size_t>(it->index); i < it->items.size(); ++i)
-                    r.items.push_back(plan(it->items[i]));
-                return r;
-            }
-            if (it->form == "live_reversed") {
-                r.kind = Recipe::Kind::Iter;
-                const auto &items = it->items[0]->as<SequenceValue>()->items;
-                for (int i = std::min(it->index, static_cast<int>(items.size()) - 1); i >= 0; --i)
-                    r.items.push_back(plan(items[static_cast<size_t>(i)]));
-                return r;
-            }
-            if (!it->form.empty())
-                throw NotReconstructible("lazy iterator over another iterator");
-            if (it->pyType)
+            if (it->form == "generator")
                 throw NotReconstructible("generator");
-            if (v->source) {
+            std::optional<std::vector<ValuePtr>> rest = it->rest();
+            if (!rest)
+                throw NotReconstructible("lazy iterator over another iterator");
+            if (v->source && it->form.empty()) {
                 // The iterator itself: how far the trace advanced it is an Advance effect.
                 r.kind = Recipe::Kind::Fetch;
                 r.source = v->source;
                 return r;
             }
-            // A list iterator: iter() over the items not consumed yet.
+            // iter() over the items not reached yet (a list's or dict's own iterator too: the
+            // container is rebuilt separately, and later changes to it are not seen).
             r.kind = Recipe::Kind::Iter;
-            for (size_t i = it->index; i < it->items.size(); ++i)
-                r.items.push_back(plan(it->items[i]));
+            for (const ValuePtr &item : *rest)
+                r.items.push_back(plan(item));
             return r;
         }
         }

@@ -32,7 +32,7 @@ ValuePtr settle(Tracer &t, const ValuePtr &lazy, bool shared) {
     const auto *it = lazy->as<IteratorValue>();
     bool live = std::any_of(it->items.begin(), it->items.end(), [](const ValuePtr &s) {
         const auto *sub = s->tryAs<IteratorValue>();
-        return sub && sub->form.rfind("live", 0) == 0; // live, live_reversed
+        return sub && sub->readsContainer();
     });
     if (shared || live || it->function)
         return lazy;

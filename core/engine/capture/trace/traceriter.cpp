@@ -13,33 +13,6 @@ namespace {
 constexpr size_t kMaxDrained = 100000;
 } // namespace
 
-namespace {
-
-// Items a live iterator's container holds now (a list's length, a dict's size).
-size_t liveSize(const Value &container) {
-    if (const auto *seq = container.tryAs<SequenceValue>())
-        return seq->items.size();
-    if (const auto *view = container.tryAs<DictViewValue>())
-        return view->contents().keys.size();
-    return container.as<DictValue>()->keys.size();
-}
-
-// The i-th item of a live iterator's container, read now.
-ValuePtr liveItem(const Value &container, size_t i) {
-    if (const auto *seq = container.tryAs<SequenceValue>())
-        return seq->items[i];
-    if (const auto *view = container.tryAs<DictViewValue>()) {
-        const DictValue &d = view->contents();
-        ValuePtr key = Value::constant(d.keys[i]);
-        if (view->which == "items")
-            return SequenceValue::make(Value::Kind::Tuple, {key, d.values[i]});
-        return view->which == "keys" ? key : d.values[i];
-    }
-    return Value::constant(container.as<DictValue>()->keys[i]);
-}
-
-} // namespace
-
 ValuePtr Tracer::iterate(const ValuePtr &v) {
     using K = Value::Kind;
     if (v->kind == K::Iterator)
@@ -50,7 +23,7 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
     if (v->kind == K::List || v->kind == K::Dict || v->kind == K::DictView) {
         auto it = std::make_shared<IteratorValue>(std::vector<ValuePtr>{v});
         it->form = "live";
-        it->counters = {static_cast<long>(liveSize(*v))};
+        it->counters = {static_cast<long>(it->containerSize())};
         return it;
     }
     if (std::optional<std::vector<ValuePtr>> items = v->iterationItems())
@@ -165,12 +138,11 @@ ValuePtr Tracer::iterNext(const ValuePtr &iterator) {
         return nullptr;
     }
     if (form == "live") {
-        const Value &container = *it->items[0];
-        size_t size = liveSize(container);
-        if (container.kind != K::List && static_cast<long>(size) != it->counters[0])
+        size_t size = it->containerSize();
+        if (it->items[0]->kind != K::List && static_cast<long>(size) != it->counters[0])
             throw GraphBreak(BreakId::PythonException, "dictionary changed size during iteration");
         if (it->index >= 0 && static_cast<size_t>(it->index) < size)
-            return liveItem(container, static_cast<size_t>(it->index++));
+            return it->containerItem(static_cast<size_t>(it->index++));
         it->index = -1; // exhausted for good, as CPython's list iterator drops its list
         return nullptr;
     }
@@ -182,9 +154,8 @@ ValuePtr Tracer::iterNext(const ValuePtr &iterator) {
         return nullptr;
     }
     if (form == "live_reversed") {
-        const auto &items = it->items[0]->as<SequenceValue>()->items;
-        if (it->index >= 0 && static_cast<size_t>(it->index) < items.size())
-            return items[static_cast<size_t>(it->index--)];
+        if (it->index >= 0 && static_cast<size_t>(it->index) < it->containerSize())
+            return it->containerItem(static_cast<size_t>(it->index--));
         it->index = -1;
         return nullptr;
     }

@@ -2,6 +2,8 @@
 // their printable kinds and Python types.
 #include "trace/value.h"
 
+#include <algorithm>
+
 namespace dynascope {
 
 PyRef SequenceValue::asPython() const {
@@ -129,6 +131,47 @@ std::string SetValue::describe() const {
 
 PyObject *SetValue::pythonType() const {
     return pyType ? pyType.get() : reinterpret_cast<PyObject *>(&PySet_Type);
+}
+
+size_t IteratorValue::containerSize() const {
+    const Value &container = *items[0];
+    if (const auto *seq = container.tryAs<SequenceValue>())
+        return seq->items.size();
+    if (const auto *view = container.tryAs<DictViewValue>())
+        return view->contents().keys.size();
+    return container.as<DictValue>()->keys.size();
+}
+
+ValuePtr IteratorValue::containerItem(size_t i) const {
+    const Value &container = *items[0];
+    if (const auto *seq = container.tryAs<SequenceValue>())
+        return seq->items[i];
+    if (const auto *view = container.tryAs<DictViewValue>()) {
+        const DictValue &d = view->contents();
+        ValuePtr key = Value::constant(d.keys[i]);
+        if (view->which == "items")
+            return SequenceValue::make(Kind::Tuple, {key, d.values[i]});
+        return view->which == "keys" ? key : d.values[i];
+    }
+    return Value::constant(container.as<DictValue>()->keys[i]);
+}
+
+std::optional<std::vector<ValuePtr>> IteratorValue::rest() const {
+    std::vector<ValuePtr> out;
+    if (form.empty() || form == "live_set") {
+        for (size_t i = static_cast<size_t>(std::max(index, 0)); i < items.size(); ++i)
+            out.push_back(items[i]);
+    } else if (form == "live") {
+        for (size_t i = static_cast<size_t>(std::max(index, 0)); index >= 0 && i < containerSize();
+             ++i)
+            out.push_back(containerItem(i));
+    } else if (form == "live_reversed") {
+        for (int i = std::min(index, static_cast<int>(containerSize()) - 1); i >= 0; --i)
+            out.push_back(containerItem(static_cast<size_t>(i)));
+    } else {
+        return std::nullopt;
+    }
+    return out;
 }
 
 } // namespace dynascope

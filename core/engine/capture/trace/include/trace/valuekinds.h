@@ -201,7 +201,7 @@ public:
     int index = 0;
     std::string form;
     std::vector<long> counters; // lazy state (islice: count, next, stop, step)
-    ValuePtr function;          // map/filter: the function; generator: the generator function
+    ValuePtr function;          // map/filter: the function
     ValuePtr repeated;          // repeat: the item; live_set: the set iterated
     PyRef pyType;               // a generator: the generator type
     // form "generator": its frame, not started or suspended at a yield; null once it returned.
@@ -209,6 +209,15 @@ public:
     // so what the body reads and does interleaves with its consumer as in CPython.
     std::shared_ptr<SuspendedGenerator> generator;
     int isCallable() const override { return 0; }
+    // Forms "live" / "live_reversed" (items[0] is a list, dict or dict view read at each next()):
+    // how many items the container holds now, and its i-th item now.
+    size_t containerSize() const;
+    ValuePtr containerItem(size_t i) const;
+    // Whether it reads a container the code may change meanwhile (the live forms).
+    bool readsContainer() const { return form.rfind("live", 0) == 0; }
+    // The items a next() loop would still give, for an exit to rebuild as iter(list), or nothing
+    // for a form that reads other iterators or runs code (map, filter, a generator).
+    std::optional<std::vector<ValuePtr>> rest() const;
 };
 
 // BoundMethod, TensorMethod, ObjectMethod: a receiver and a method name (`object`: the Python

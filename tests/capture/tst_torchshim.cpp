@@ -94,6 +94,11 @@ private slots:
         checkShimScript("test_interleaving.py", "interleaving checks passed");
     }
 
+    // Dicts keyed by tensors, Parameters and modules; `in` and list.index compare item by item.
+    void objectKeysMatchEager() {
+        checkShimScript("test_object_keys.py", "object key checks passed");
+    }
+
     // warnings.catch_warnings blocks in the trace leave the warnings module as eager does.
     void catchWarningsMatchEager() {
         checkShimScript("test_catch_warnings.py", "catch_warnings checks passed");

@@ -185,6 +185,10 @@ int GuardTree::nodeFor(const SourcePtr &source) {
     case Source::Kind::IteratorRemaining:
         n.access = Access::IteratorRemaining;
         break;
+    case Source::Kind::DictKey:
+        n.access = Access::DictKey;
+        n.index = source->index();
+        break;
     }
     for (int i = 0; i < static_cast<int>(m_nodes.size()); ++i)
         if (m_nodes[i].parent == parent && m_nodes[i].access == n.access &&
@@ -240,6 +244,12 @@ PyRef GuardTree::fetch(const Node &n, PyObject *parent, const SourceEnv &env) co
         break;
     case Access::IteratorRemaining: {
         PyRef r = Source::remainingItems(parent);
+        if (!r)
+            PyErr_Clear();
+        return r;
+    }
+    case Access::DictKey: {
+        PyRef r = Source::keyAt(parent, n.index);
         if (!r)
             PyErr_Clear();
         return r;

@@ -123,6 +123,8 @@ struct Planner {
                 for (const ValuePtr &i : dict->values)
                     r.items.push_back(plan(i));
                 r.keys = dict->keys;
+                for (size_t i = 0; i < dict->keys.size() && !dict->objectKeys.empty(); ++i)
+                    r.keyItems.push_back(plan(dict->keyValue(i)));
             } else {
                 const auto *seq = v->as<SequenceValue>();
                 for (const ValuePtr &i : seq->items)
@@ -486,19 +488,28 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         PyRef d = PyRef::steal(PyDict_New());
         for (size_t i = 0; i < r.items.size(); ++i) {
             PyRef v = buildOne(r.items[i], outputs, env, built);
-            if (!v)
+            PyRef k = r.keyItems.empty() ? r.keys[i] : buildOne(r.keyItems[i], outputs, env, built);
+            if (!v || !k || PyDict_SetItem(d.get(), k.get(), v.get()) < 0)
                 return {};
-            PyDict_SetItem(d.get(), r.keys[i].get(), v.get());
         }
         if (r.kind == Recipe::Kind::Dict)
             return r.constant ? PyRef::steal(PyObject_CallOneArg(r.constant.get(), d.get())) : d;
         PyRef target = r.source->fetch(env);
         if (!target)
             return {};
-        PyDict_Clear(target.get());
-        if (PyDict_Update(target.get(), d.get()) < 0)
-            return {};
-        return target;
+        if (PyDict_CheckExact(target.get())) {
+            PyDict_Clear(target.get());
+            if (PyDict_Update(target.get(), d.get()) < 0)
+                return {};
+            return target;
+        }
+        // An OrderedDict or defaultdict: through its own methods (an OrderedDict keeps its
+        // links beside the dict's table, which PyDict_Clear would leave stale).
+        PyRef cleared = PyRef::steal(PyObject_CallMethod(target.get(), "clear", nullptr));
+        PyRef updated = cleared ? PyRef::steal(PyObject_CallMethod(target.get(), "update", "O",
+                                                                   d.get()))
+                                : PyRef();
+        return updated ? target : PyRef();
     }
     case Recipe::Kind::BoundMethod: {
         PyRef self = buildOne(r.items[0], outputs, env, built);

@@ -117,7 +117,9 @@ private:
             std::string items;
             for (size_t i = 0; i < r.items.size(); ++i)
                 items += (i ? ", " : "") +
-                         (i < r.keys.size() ? pyRepr(r.keys[i].get(), 30) : std::string("?")) +
+                         (i < r.keyItems.size() ? recipe(r.keyItems[i])
+                          : i < r.keys.size()   ? pyRepr(r.keys[i].get(), 30)
+                                                : std::string("?")) +
                          ": " + recipe(r.items[i]);
             return "{" + items + "}";
         }

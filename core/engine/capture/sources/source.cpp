@@ -47,6 +47,9 @@ Source::Source(Kind kind, SourcePtr base, std::string name, int index, PyRef key
     case Kind::IteratorRemaining:
         m_text = "___iter_remaining(" + m_base->text() + ")";
         break;
+    case Kind::DictKey:
+        m_text = "list(" + m_base->text() + ".keys())[" + std::to_string(m_index) + "]";
+        break;
     }
 }
 
@@ -74,6 +77,27 @@ SourcePtr Source::cellContents(SourcePtr cell, const std::string &name) {
 
 SourcePtr Source::iteratorRemaining(SourcePtr iterator) {
     return SourcePtr(new Source(Kind::IteratorRemaining, std::move(iterator), "", -1, {}));
+}
+
+SourcePtr Source::dictKey(SourcePtr dict, int index) {
+    return SourcePtr(new Source(Kind::DictKey, std::move(dict), "", index, {}));
+}
+
+PyRef Source::keyAt(PyObject *mapping, int index) {
+    if (PyDict_CheckExact(mapping)) { // the table's order is the iteration order
+        Py_ssize_t pos = 0;
+        PyObject *key, *value;
+        for (int i = 0; PyDict_Next(mapping, &pos, &key, &value); ++i)
+            if (i == index)
+                return PyRef::borrow(key);
+    } else if (PyRef it = PyRef::steal(PyObject_GetIter(mapping))) {
+        for (int i = 0; PyRef key = PyRef::steal(PyIter_Next(it.get())); ++i)
+            if (i == index)
+                return key;
+    }
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_IndexError, "dict key position out of range");
+    return {};
 }
 
 PyRef Source::remainingItems(PyObject *iterator) {
@@ -155,6 +179,12 @@ PyRef Source::fetch(const SourceEnv &env) const {
         PyRef it = m_base->fetch(env);
         if (it)
             result = remainingItems(it.get());
+        break;
+    }
+    case Kind::DictKey: {
+        PyRef d = m_base->fetch(env);
+        if (d)
+            result = keyAt(d.get(), m_index);
         break;
     }
     }

@@ -8,51 +8,30 @@
 
 namespace dynascope::builtins {
 
-namespace {
-
 using K = Value::Kind;
-
-void setItem(DictValue &d, PyRef key, ValuePtr value) {
-    for (size_t i = 0; i < d.keys.size(); ++i) {
-        int eq = PyObject_RichCompareBool(d.keys[i].get(), key.get(), Py_EQ);
-        if (eq < 0) {
-            PyErr_Clear();
-            throw GraphBreak(BreakId::PythonException, "dict keys do not compare");
-        }
-        if (eq == 1) {
-            d.values[i] = std::move(value);
-            return;
-        }
-    }
-    d.keys.push_back(std::move(key));
-    d.values.push_back(std::move(value));
-}
-
-} // namespace
 
 void fillDict(Tracer &t, const ValuePtr &dict, const ValuePtr *source, TraceKwargs &kwargs) {
     DictValue &d = *dict->as<DictValue>();
     if (source) {
         const ValuePtr &s = *source;
         if (const auto *from = s->tryAs<DictValue>()) {
-            for (size_t i = 0; i < from->keys.size(); ++i)
-                setItem(d, from->keys[i], from->values[i]);
+            d.update(*from);
         } else if (s->isConstant() && PyDict_Check(s->object.get())) {
             PyObject *key, *value;
             Py_ssize_t pos = 0;
             while (PyDict_Next(s->object.get(), &pos, &key, &value))
-                setItem(d, PyRef::borrow(key), t.wrapUnguarded(value));
+                d.store(PyRef::borrow(key), nullptr, t.wrapUnguarded(value));
         } else if (s->kind == K::NNModule || s->kind == K::UserObject) {
             throw GraphBreak(BreakId::UnsupportedCall, "dict() of " + s->describe());
         } else {
             for (const ValuePtr &pair : t.drain(s)) {
                 std::vector<ValuePtr> kv = t.unpack(pair, 2);
-                setItem(d, t.constantOf(kv[0], "dict key"), kv[1]);
+                d.store(t.dictKey(kv[0]), kv[0], kv[1]);
             }
         }
     }
     for (auto &k : kwargs)
-        setItem(d, PyRef::steal(PyUnicode_FromString(k.first.c_str())), k.second);
+        d.store(PyRef::steal(PyUnicode_FromString(k.first.c_str())), nullptr, k.second);
 }
 
 // dict(...) and collections.OrderedDict(...).

@@ -15,6 +15,14 @@ namespace {
 
 constexpr long kMaxInstructions = 50000;
 
+// collections.OrderedDict / defaultdict themselves (a subclass may override what they do).
+bool isOrderedDict(PyObject *o) {
+    return std::string(Py_TYPE(o)->tp_name) == "collections.OrderedDict";
+}
+bool isDefaultDict(PyObject *o) {
+    return std::string(Py_TYPE(o)->tp_name) == "collections.defaultdict";
+}
+
 const std::array<Tracer::Handler, 256> &dispatchTable() {
     static const std::array<Tracer::Handler, 256> table = [] {
         std::array<Tracer::Handler, 256> t{};
@@ -460,16 +468,46 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
             return v;
         }
     }
-    if (PyDict_CheckExact(o)) {
+    if (PyDict_CheckExact(o) || ((isOrderedDict(o) || isDefaultDict(o)) && source)) {
+        // A dict argument, or an OrderedDict / defaultdict one (their own methods are what the
+        // trace models on Dict values): a value the trace reads and changes, its keys (in
+        // iteration order: an OrderedDict's is its links') guarded, written back in place.
         auto d = std::make_shared<DictValue>(PyRef::borrow(o), source);
+        if (!PyDict_CheckExact(o))
+            d->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(Py_TYPE(o)));
         if (source)
             addGuard(Guard::dictKeys(source, o));
-        PyObject *key, *value;
-        Py_ssize_t pos = 0;
-        while (PyDict_Next(o, &pos, &key, &value)) {
+        if (isDefaultDict(o)) {
+            PyRef factory = PyRef::steal(PyObject_GetAttrString(o, "default_factory"));
+            d->defaultFactory = wrap(factory.get(), Source::attr(source, "default_factory"));
+        }
+        PyRef keys = PyRef::steal(PySequence_List(o));
+        for (Py_ssize_t i = 0; keys && i < PyList_GET_SIZE(keys.get()); ++i) {
+            PyObject *key = PyList_GET_ITEM(keys.get(), i);
+            PyObject *value = PyDict_GetItemWithError(o, key);
+            if (!value) {
+                PyErr_Clear();
+                throw GraphBreak(BreakId::UnknownValue, "a dict argument changed while read");
+            }
+            if (py::isTensor(key)) {
+                // A tensor key is a graph input reached through its position (the keys guard
+                // keeps it); the dict holds its identity stand-in, as a dict made in the trace.
+                if (!source)
+                    throw GraphBreak(BreakId::UnknownValue, "a tensor key of a dict without a source");
+                ValuePtr keyValue = wrap(key, Source::dictKey(source, static_cast<int>(i)));
+                d->store(hashKey(keyValue), keyValue,
+                         wrap(value, Source::item(source, PyRef::borrow(key))));
+                continue;
+            }
+            // Keys compared by identity (modules, classes, functions) are themselves, and
+            // constants are guarded with the keys.
             d->keys.push_back(PyRef::borrow(key));
             d->values.push_back(
                 wrap(value, source ? Source::item(source, PyRef::borrow(key)) : nullptr));
+        }
+        if (!keys) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::UnknownValue, "the keys of a dict argument");
         }
         m_wrapped[o] = d;
         return d;

@@ -484,16 +484,15 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
     }
     case K::Dict: {
         auto *dict = obj->as<DictValue>();
-        PyRef k = keyObject(*this, key, "dict key");
-        for (size_t i = 0; i < dict->keys.size(); ++i)
-            if (PyObject_RichCompareBool(dict->keys[i].get(), k.get(), Py_EQ) == 1)
-                return dict->values[i];
-        PyErr_Clear();
+        PyRef k = dictKey(key);
+        if (long i = dict->indexOf(k.get()); i >= 0)
+            return dict->values[i];
         // defaultdict.__missing__: the factory's value, stored under the key.
         if (dict->defaultFactory && !dict->defaultFactory->isNone()) {
             ValuePtr v = call(dict->defaultFactory, {}, {});
-            dict->keys.push_back(k);
-            dict->values.push_back(v);
+            dict->store(k, key, v);
+            if (obj->source)
+                dict->mutated = true;
             return v;
         }
         // A dict (its keys guarded when it is an input) or OrderedDict: KeyError(key), as

@@ -35,20 +35,12 @@ void markMutated(const ValuePtr &v) {
         v->as<ContainerValue>()->mutated = true;
 }
 
-// The position of `key` among a dict value's keys, or -1.
-long keyIndex(const DictValue &d, PyObject *key) {
-    for (size_t i = 0; i < d.keys.size(); ++i)
-        if (PyObject_RichCompareBool(d.keys[i].get(), key, Py_EQ) == 1)
-            return static_cast<long>(i);
-    return -1;
-}
-
 // A keys view's keys (or any constant operand) as a Python set, for the set operators.
 PyRef asKeySet(Tracer &t, const ValuePtr &v) {
     PyRef set = PyRef::steal(PySet_New(nullptr));
     if (auto *view = v->tryAs<DictViewValue>()) {
-        if (view->which != "keys")
-            return {};
+        if (view->which != "keys" || !view->contents().objectKeys.empty())
+            return {}; // keys the trace holds symbolically have no Python set
         for (const PyRef &k : view->contents().keys)
             PySet_Add(set.get(), k.get());
         return set;
@@ -93,10 +85,8 @@ void Tracer::op_BUILD_LIST(const CodeInstruction &ins) {
 void Tracer::op_BUILD_MAP(const CodeInstruction &ins) {
     std::vector<ValuePtr> kv = popN(2 * ins.arg);
     auto d = std::make_shared<DictValue>();
-    for (int i = 0; i < ins.arg; ++i) {
-        d->keys.push_back(constantOf(kv[2 * i], "dict key"));
-        d->values.push_back(kv[2 * i + 1]);
-    }
+    for (int i = 0; i < ins.arg; ++i)
+        d->store(dictKey(kv[2 * i]), kv[2 * i], kv[2 * i + 1]);
     push(d);
 }
 
@@ -202,44 +192,16 @@ void Tracer::op_MAP_ADD(const CodeInstruction &ins) {
     ValuePtr d = top(ins.arg);
     if (d->kind != K::Dict)
         throw GraphBreak(BreakId::UnknownValue, "MAP_ADD to " + d->describe());
-    PyRef k = constantOf(key, "dict key");
-    auto *dict = d->as<DictValue>();
-    for (size_t i = 0; i < dict->keys.size(); ++i)
-        if (PyObject_RichCompareBool(dict->keys[i].get(), k.get(), Py_EQ) == 1) {
-            dict->values[i] = value;
-            return;
-        }
-    dict->keys.push_back(k);
-    dict->values.push_back(value);
+    d->as<DictValue>()->store(dictKey(key), key, value);
     markMutated(d);
 }
-
-namespace {
-
-// dict.update(from) on `to`: equal keys take the new value in place, new keys go at the end.
-void mergeInto(DictValue &to, const DictValue &from) {
-    for (size_t i = 0; i < from.keys.size(); ++i) {
-        bool found = false;
-        for (size_t j = 0; j < to.keys.size() && !found; ++j)
-            if (PyObject_RichCompareBool(to.keys[j].get(), from.keys[i].get(), Py_EQ) == 1) {
-                to.values[j] = from.values[i];
-                found = true;
-            }
-        if (!found) {
-            to.keys.push_back(from.keys[i]);
-            to.values.push_back(from.values[i]);
-        }
-    }
-}
-
-} // namespace
 
 void Tracer::op_DICT_UPDATE(const CodeInstruction &ins) {
     ValuePtr src = pop();
     ValuePtr d = top(ins.arg);
     if (d->kind != K::Dict || src->kind != K::Dict)
         throw GraphBreak(BreakId::UnknownValue, "dict update with " + src->describe());
-    mergeInto(*d->as<DictValue>(), *src->as<DictValue>());
+    d->as<DictValue>()->update(*src->as<DictValue>());
     markMutated(d);
 }
 
@@ -307,16 +269,15 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
         auto *da = a->as<DictValue>();
         bool plain = !da->pyType || da->pyType.get() == reinterpret_cast<PyObject *>(&PyDict_Type);
         if (inplace) {
-            mergeInto(*da, *b->as<DictValue>());
+            da->update(*b->as<DictValue>());
             markMutated(a);
             return a;
         }
         if (!plain)
             throw GraphBreak(BreakId::UnsupportedCall, "| of a " + a->describe());
         auto merged = std::make_shared<DictValue>();
-        merged->keys = da->keys;
-        merged->values = da->values;
-        mergeInto(*merged, *b->as<DictValue>());
+        merged->update(*da);
+        merged->update(*b->as<DictValue>());
         return merged;
     }
     if (ValuePtr sym = symIntArithmetic(base, a, b))
@@ -384,6 +345,17 @@ ValuePtr Tracer::compareOp(int op, const ValuePtr &a, const ValuePtr &b) {
         (name == "eq" || name == "ne") && (b->kind == K::NNModule || b->kind == K::UserObject)) {
         bool same = a->object.get() == b->object.get();
         return Value::constant(PyBool_FromLong(name == "eq" ? same : !same));
+    }
+    if (a->kind == K::DictView || b->kind == K::DictView) {
+        // A keys view compares with another or with a set as the set of its keys (the values,
+        // which may be tensors, are never read), as CPython's dict_keys does.
+        PyRef x = asKeySet(*this, a), y = asKeySet(*this, b);
+        if (x && y) {
+            PyRef r = PyRef::steal(PyObject_RichCompare(x.get(), y.get(), kCmpOps[op]));
+            if (r)
+                return wrapUnguarded(r.get());
+            PyErr_Clear();
+        }
     }
     PyRef x = constantOf(a, name.c_str()), y = constantOf(b, name.c_str());
     PyRef r = PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
@@ -503,20 +475,29 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
         push(Value::constant(PyBool_FromLong(ins.arg ? r != 1 : r == 1)));
         return;
     }
+    if (container->kind == K::UserObject && container->object && container->source &&
+        Py_TYPE(container->object.get()) == &PyDictProxy_Type && item->isConstant()) {
+        // `name in Cls.__dict__`: the class's own names, read now; the list of them guarded,
+        // so a class that gains or loses an attribute recompiles.
+        addGuard(Guard::dictKeys(container->source, container->object.get()));
+        int r = PySequence_Contains(container->object.get(), item->object.get());
+        if (r < 0) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "`in` raises");
+        }
+        push(Value::constant(PyBool_FromLong(ins.arg ? r != 1 : r == 1)));
+        return;
+    }
     if (container->kind == K::Set) {
         found = setContains(container, item);
     } else if (container->kind == K::Dict) {
-        PyRef k = constantOf(item, "dict key");
-        for (const PyRef &key : container->as<DictValue>()->keys)
-            found = found || PyObject_RichCompareBool(key.get(), k.get(), Py_EQ) == 1;
-    } else if (container->isSequence() && item->kind != K::Tensor) {
-        PyRef k = constantOf(item, "`in` operand");
-        for (const ValuePtr &v : container->as<SequenceValue>()->items) {
-            if (v->kind == K::Tensor)
-                throw GraphBreak(BreakId::TensorPythonOp, "`in` over a list holding tensors");
-            PyRef c = v->asPython();
-            found = found || (c && PyObject_RichCompareBool(c.get(), k.get(), Py_EQ) == 1);
-        }
+        found = container->as<DictValue>()->indexOf(dictKey(item).get()) >= 0;
+    } else if (container->isSequence()) {
+        // CPython's search: item by item in order, each the same object or ==, stopping at the
+        // first match (`3 in [1, 2, 3, x]` never compares the tensor x).
+        for (const ValuePtr &v : container->as<SequenceValue>()->items)
+            if ((found = sameOrEqual(v, item)))
+                break;
     } else {
         PyRef c = constantOf(container, "`in` container"), k = constantOf(item, "`in` operand");
         int r = PySequence_Contains(c.get(), k.get());
@@ -571,16 +552,13 @@ void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
     ValuePtr key = pop();
     ValuePtr container = pop();
     if (auto *dict = container->tryAs<DictValue>()) {
-        PyRef k = constantOf(key, "dict key");
-        for (size_t i = 0; i < dict->keys.size(); ++i)
-            if (PyObject_RichCompareBool(dict->keys[i].get(), k.get(), Py_EQ) == 1) {
-                dict->keys.erase(dict->keys.begin() + static_cast<long>(i));
-                dict->values.erase(dict->values.begin() + static_cast<long>(i));
-                markMutated(container);
-                return;
-            }
-        PyErr_Clear();
-        throw GraphBreak(BreakId::PythonException, "KeyError " + pyRepr(k.get()));
+        PyRef k = dictKey(key);
+        if (long i = dict->indexOf(k.get()); i >= 0) {
+            dict->eraseAt(i);
+            markMutated(container);
+            return;
+        }
+        throw GraphBreak(BreakId::PythonException, "KeyError " + key->describe());
     }
     if (container->kind == K::List) {
         auto *list = container->as<SequenceValue>();
@@ -653,13 +631,7 @@ void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
         return;
     }
     if (auto *dict = container->tryAs<DictValue>()) {
-        PyRef k = constantOf(key, "dict key");
-        if (long i = keyIndex(*dict, k.get()); i >= 0) {
-            dict->values[i] = value;
-        } else {
-            dict->keys.push_back(k);
-            dict->values.push_back(value);
-        }
+        dict->store(dictKey(key), key, value);
         markMutated(container);
         return;
     }

@@ -73,8 +73,11 @@ void Tracer::op_CALL_FUNCTION_EX(const CodeInstruction &ins) {
         auto *d = kw->tryAs<DictValue>();
         if (!d)
             throw GraphBreak(BreakId::UnknownValue, "**kwargs of " + kw->describe());
-        for (size_t i = 0; i < d->keys.size(); ++i)
+        for (size_t i = 0; i < d->keys.size(); ++i) {
+            if (!PyUnicode_Check(d->keys[i].get())) // f(**{1: 2}) raises TypeError in CPython
+                throw GraphBreak(BreakId::PythonException, "keywords must be strings");
             kwargs.push_back({PyUnicode_AsUTF8(d->keys[i].get()), d->values[i]});
+        }
     }
     if (null->kind != K::Null)
         throw GraphBreak(BreakId::UnknownValue, "CALL_FUNCTION_EX without NULL");

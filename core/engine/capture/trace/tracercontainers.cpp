@@ -18,27 +18,21 @@ ValuePtr none() {
     return Value::constant(Py_None);
 }
 
-// The position of `key` in a dict value, or -1.
-long findKey(const DictValue &d, PyObject *key) {
-    for (size_t i = 0; i < d.keys.size(); ++i) {
-        int eq = PyObject_RichCompareBool(d.keys[i].get(), key, Py_EQ);
-        if (eq < 0) {
-            PyErr_Clear();
-            throw GraphBreak(BreakId::PythonException, "dict keys do not compare");
-        }
-        if (eq == 1)
-            return static_cast<long>(i);
-    }
-    return -1;
-}
+} // namespace
 
-// `a == b` as a container's search compares (identity first, then ==): known for the same
-// value and for constants; a tensor compared with another value is data, a break.
-bool itemEquals(const ValuePtr &a, const ValuePtr &b) {
+// `a == b` as a container's search compares: the same object first, then ==. Known for the same
+// value, one tensor however it was reached, and constants; a tensor compared with another value
+// is data (a break), and so is == of values the trace holds only symbolically.
+bool Tracer::sameOrEqual(const ValuePtr &a, const ValuePtr &b) {
     if (a == b)
+        return true;
+    if (a->kind == K::Tensor && b->kind == K::Tensor && sameTensor(a, b))
         return true;
     if (a->kind == K::Tensor || b->kind == K::Tensor)
         throw GraphBreak(BreakId::TensorPythonOp, "== between a tensor and another value");
+    if (a->object && a->object.get() == b->object.get() && !a->isSequence() &&
+        a->kind != K::Dict && a->kind != K::Set)
+        return true; // one object (a module, a function, a user object)
     PyRef x = a->asPython(), y = b->asPython();
     if (!x || !y)
         throw GraphBreak(BreakId::UnknownValue, "== of " + a->describe() + " and " + b->describe());
@@ -49,15 +43,6 @@ bool itemEquals(const ValuePtr &a, const ValuePtr &b) {
     }
     return r == 1;
 }
-
-ValuePtr eraseAt(DictValue &d, long i) {
-    ValuePtr v = d.values[i];
-    d.keys.erase(d.keys.begin() + i);
-    d.values.erase(d.values.begin() + i);
-    return v;
-}
-
-} // namespace
 
 // collections.deque's methods on a List value of type deque; none of list's other methods. A
 // deque argument changed here is written back in place after the graph (`mutated`).
@@ -126,7 +111,7 @@ ValuePtr Tracer::callDequeMethod(const ValuePtr &self, const std::string &name,
         stop = stop < 0 ? std::max(0L, stop + n) : std::min(stop, n);
         long count = 0;
         for (long i = start; i < stop; ++i) {
-            if (!itemEquals(items[i], args[0]))
+            if (!sameOrEqual(items[i], args[0]))
                 continue;
             if (name == "count") {
                 ++count;
@@ -158,12 +143,12 @@ ValuePtr Tracer::callDictMethod(const ValuePtr &self, const std::string &name,
     if (!kwargs.empty() && name != "update")
         return nullptr;
     if ((name == "get" || name == "pop") && !args.empty() && args.size() <= 2) {
-        long i = findKey(dict, constantOf(args[0], "dict key").get());
+        long i = dict.indexOf(dictKey(args[0]).get());
         if (i >= 0) {
             if (name == "get")
                 return dict.values[i];
             mutated();
-            return eraseAt(dict, i);
+            return dict.eraseAt(i);
         }
         if (args.size() > 1)
             return args[1];
@@ -172,12 +157,11 @@ ValuePtr Tracer::callDictMethod(const ValuePtr &self, const std::string &name,
         raisePython(PyExc_KeyError, {args[0]}); // the dict's keys are guarded when it is an input
     }
     if (name == "setdefault" && !args.empty() && args.size() <= 2) {
-        PyRef k = constantOf(args[0], "dict key");
-        long i = findKey(dict, k.get());
+        PyRef k = dictKey(args[0]);
+        long i = dict.indexOf(k.get());
         if (i >= 0)
             return dict.values[i];
-        dict.keys.push_back(k);
-        dict.values.push_back(args.size() > 1 ? args[1] : none());
+        dict.store(k, args[0], args.size() > 1 ? args[1] : none());
         mutated();
         return dict.values.back();
     }
@@ -188,8 +172,7 @@ ValuePtr Tracer::callDictMethod(const ValuePtr &self, const std::string &name,
     }
     if (name == "copy" && args.empty()) {
         auto copy = std::make_shared<DictValue>();
-        copy->keys = dict.keys;
-        copy->values = dict.values;
+        copy->update(dict);
         copy->pyType = dict.pyType;
         copy->defaultFactory = dict.defaultFactory;
         return copy;
@@ -204,9 +187,9 @@ ValuePtr Tracer::callDictMethod(const ValuePtr &self, const std::string &name,
         if (dict.keys.empty())
             throw GraphBreak(BreakId::PythonException, "popitem(): dictionary is empty");
         long last = static_cast<long>(dict.keys.size()) - 1;
-        ValuePtr key = Value::constant(dict.keys[last]);
+        ValuePtr key = dict.keyValue(last);
         mutated();
-        ValuePtr value = eraseAt(dict, last);
+        ValuePtr value = dict.eraseAt(last);
         return SequenceValue::make(K::Tuple, {key, value});
     }
     return nullptr;

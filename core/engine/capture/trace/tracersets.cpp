@@ -146,7 +146,7 @@ void syncSet(const ValuePtr &set, const std::vector<const Operand *> &ops) {
 
 } // namespace
 
-PyRef Tracer::setKey(const ValuePtr &member) {
+PyRef Tracer::hashKey(const ValuePtr &member) {
     ValuePtr v = specializeSymInt(member); // hashing an int reads its value
     switch (v->kind) {
     case K::Constant:
@@ -220,6 +220,18 @@ PyRef Tracer::setKey(const ValuePtr &member) {
                      "a set member " + v->describe() + " (its hash is not known at trace time)");
 }
 
+PyRef Tracer::dictKey(const ValuePtr &key) {
+    ValuePtr v = specializeSymInt(key); // hashing an int reads its value
+    if (v->kind == K::Tensor || v->kind == K::Set)
+        return hashKey(v);
+    PyRef p = v->asPython();
+    if (!p)
+        return hashKey(v);
+    if (PyObject_Hash(p.get()) == -1)
+        raised("hash(" + v->describe() + ")");
+    return p;
+}
+
 // The operand CPython's set code would receive for `v`.
 static Operand operandOf(Tracer &t, const ValuePtr &v) {
     if (const auto *s = v->tryAs<SetValue>())
@@ -244,7 +256,7 @@ static Operand operandOf(Tracer &t, const ValuePtr &v) {
     op.py = PyRef::steal(PyList_New(0));
     for (const ValuePtr &drained : t.drain(v)) {
         ValuePtr item = t.specializeSymInt(drained);
-        op.keys.push_back(t.setKey(item));
+        op.keys.push_back(t.hashKey(item));
         op.values.push_back(item);
         PyList_Append(op.py.get(), op.keys.back().get());
     }
@@ -270,7 +282,7 @@ std::shared_ptr<SetValue> Tracer::makeSet(const ValuePtr &iterable, bool frozen)
 void Tracer::setAdd(const ValuePtr &set, const ValuePtr &added) {
     auto *s = set->as<SetValue>();
     ValuePtr member = specializeSymInt(added); // hashing an int reads its value
-    PyRef key = setKey(member);
+    PyRef key = hashKey(member);
     int present = PySet_Contains(s->shadow.get(), key.get());
     if (present < 0)
         raised("set.add()");
@@ -331,7 +343,7 @@ ValuePtr Tracer::callSetMethod(const ValuePtr &self, const std::string &name,
         return none();
     }
     if ((name == "discard" || name == "remove") && args.size() == 1) {
-        PyRef key = setKey(args[0]);
+        PyRef key = hashKey(args[0]);
         long i = s->indexOf(key.get());
         if (i < 0) {
             if (name == "remove")
@@ -458,7 +470,7 @@ ValuePtr Tracer::setCompare(int op, const ValuePtr &a, const ValuePtr &b) {
 }
 
 bool Tracer::setContains(const ValuePtr &set, const ValuePtr &item) {
-    PyRef key = setKey(item);
+    PyRef key = hashKey(item);
     int r = PySet_Contains(set->as<SetValue>()->shadow.get(), key.get());
     if (r < 0)
         raised("`in` on a set");

@@ -1,5 +1,6 @@
 // The container value classes' behaviour: sequences, dicts, dict views and sets as Python objects,
 // their printable kinds and Python types.
+#include "trace/breakcatalogue.h"
 #include "trace/value.h"
 
 #include <algorithm>
@@ -43,7 +44,63 @@ PyObject *SequenceValue::pythonType() const {
     return reinterpret_cast<PyObject *>(&PyList_Type);
 }
 
+long DictValue::indexOf(PyObject *key) const {
+    for (size_t i = 0; i < keys.size(); ++i)
+        if (keys[i].get() == key)
+            return static_cast<long>(i);
+    // Equal keys that are different objects (1 and 1.0): the hash first, as CPython compares, so
+    // a stand-in's == (a tensor's is elementwise) is never asked.
+    Py_hash_t h = PyObject_Hash(key);
+    for (size_t i = 0; i < keys.size() && h != -1; ++i) {
+        Py_hash_t hi = PyObject_Hash(keys[i].get());
+        if (hi == -1)
+            break;
+        if (hi != h)
+            continue;
+        int eq = PyObject_RichCompareBool(keys[i].get(), key, Py_EQ);
+        if (eq < 0)
+            break;
+        if (eq == 1)
+            return static_cast<long>(i);
+    }
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        throw GraphBreak(BreakId::PythonException, "a dict key's hash or == raises");
+    }
+    return -1;
+}
+
+ValuePtr DictValue::keyValue(size_t i) const {
+    auto it = objectKeys.find(keys[i].get());
+    return it != objectKeys.end() ? it->second : Value::constant(keys[i]);
+}
+
+void DictValue::store(PyRef key, const ValuePtr &keyValue, ValuePtr value) {
+    if (long i = indexOf(key.get()); i >= 0) {
+        values[i] = std::move(value);
+        return;
+    }
+    if (keyValue && !keyValue->isConstant())
+        objectKeys.emplace(key.get(), keyValue);
+    keys.push_back(std::move(key));
+    values.push_back(std::move(value));
+}
+
+ValuePtr DictValue::eraseAt(size_t i) {
+    ValuePtr v = values[i];
+    keys.erase(keys.begin() + static_cast<long>(i));
+    values.erase(values.begin() + static_cast<long>(i));
+    return v;
+}
+
+void DictValue::update(const DictValue &other) {
+    for (size_t i = 0; i < other.keys.size(); ++i)
+        store(other.keys[i], other.keyValue(i), other.values[i]);
+}
+
 PyRef DictValue::asPython() const {
+    if (!objectKeys.empty())
+        return {}; // keyed by values the trace holds symbolically
     PyRef out = PyRef::steal(PyDict_New());
     for (size_t i = 0; i < values.size(); ++i) {
         PyRef item = values[i]->asPython();
@@ -70,8 +127,8 @@ PyObject *DictValue::pythonType() const {
 
 std::optional<std::vector<ValuePtr>> DictValue::iterationItems() const {
     std::vector<ValuePtr> out;
-    for (const PyRef &k : keys)
-        out.push_back(Value::constant(k));
+    for (size_t i = 0; i < keys.size(); ++i)
+        out.push_back(keyValue(i));
     return out;
 }
 
@@ -79,7 +136,7 @@ std::optional<std::vector<ValuePtr>> DictViewValue::iterationItems() const {
     const DictValue &d = contents();
     std::vector<ValuePtr> out;
     for (size_t i = 0; i < d.keys.size(); ++i) {
-        ValuePtr k = Value::constant(d.keys[i]);
+        ValuePtr k = d.keyValue(i);
         if (which == "items")
             out.push_back(SequenceValue::make(Kind::Tuple, {k, d.values[i]}));
         else
@@ -148,12 +205,12 @@ ValuePtr IteratorValue::containerItem(size_t i) const {
         return seq->items[i];
     if (const auto *view = container.tryAs<DictViewValue>()) {
         const DictValue &d = view->contents();
-        ValuePtr key = Value::constant(d.keys[i]);
+        ValuePtr key = d.keyValue(i);
         if (view->which == "items")
             return SequenceValue::make(Kind::Tuple, {key, d.values[i]});
         return view->which == "keys" ? key : d.values[i];
     }
-    return Value::constant(container.as<DictValue>()->keys[i]);
+    return container.as<DictValue>()->keyValue(i);
 }
 
 std::optional<std::vector<ValuePtr>> IteratorValue::rest() const {

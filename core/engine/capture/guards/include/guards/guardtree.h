@@ -31,7 +31,8 @@ private:
         Attr,
         Item,
         CellContents,
-        IteratorRemaining
+        IteratorRemaining,
+        DictKey
     };
     enum class Op {
         GlobalState,

@@ -51,6 +51,9 @@ struct Recipe {
     std::string name;
     std::vector<Recipe> items;
     std::vector<PyRef> keys;
+    // Dict: each key's recipe when some key is not a constant (a tensor, a module, an object
+    // made in the trace); empty when `keys` are the keys themselves.
+    std::vector<Recipe> keyItems;
     std::vector<Recipe> closure; // Function: its cells (fetched per call: they are per frame)
 };
 

@@ -23,7 +23,17 @@ struct SourceEnv {
 
 class Source {
 public:
-    enum class Kind { Local, Stack, Global, Builtin, Attr, Item, CellContents, IteratorRemaining };
+    enum class Kind {
+        Local,
+        Stack,
+        Global,
+        Builtin,
+        Attr,
+        Item,
+        CellContents,
+        IteratorRemaining,
+        DictKey
+    };
 
     static SourcePtr local(int slot, const std::string &name);
     static SourcePtr stack(int index);
@@ -35,6 +45,12 @@ public:
     // What a list, tuple or (short) range iterator has not yielded yet, as a tuple (Dynamo's
     // ___tuple_iterator_getitem reads through the same state).
     static SourcePtr iteratorRemaining(SourcePtr iterator);
+    // The key at position `index` of the dict (or OrderedDict) at `dict`, in its iteration order
+    // (Dynamo's ConstDictKeySource): how a tensor used as a dict argument's key is reached. The
+    // dict's keys guard keeps the position.
+    static SourcePtr dictKey(SourcePtr dict, int index);
+    // The key at position `index` of `mapping`'s iteration, or null (Python error set).
+    static PyRef keyAt(PyObject *mapping, int index);
     // The remaining items of a list/tuple/range iterator as a new tuple, read from its
     // __reduce__ without advancing it; a set's members in its iteration order (the order a
     // trace that iterated a set argument depends on); null (Python error set) for other objects.

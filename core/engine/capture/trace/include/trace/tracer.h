@@ -190,7 +190,11 @@ public:
     // Sets (tracersets.cpp). The object a set holds for `member` (what CPython hashes: a
     // constant itself, an input tensor's or an identity-compared object's stand-in); a break
     // for members whose hash the trace cannot know.
-    PyRef setKey(const ValuePtr &member);
+    PyRef hashKey(const ValuePtr &member);
+    // The object a dict value holds for `key`: any hashable constant itself (an enum member
+    // hashes by its own __hash__, which folding runs), else hashKey's stand-in (a tensor, a
+    // module, an object compared by identity: {param: 3}, d[module]).
+    PyRef dictKey(const ValuePtr &key);
     // set(iterable) / frozenset(iterable) (null: empty), built as CPython builds it.
     std::shared_ptr<SetValue> makeSet(const ValuePtr &iterable, bool frozen);
     void setAdd(const ValuePtr &set, const ValuePtr &member);
@@ -295,6 +299,9 @@ public:
                       const std::function<SourcePtr()> &source);
     SourcePtr globalSource(const std::string &name);
     bool sameTensor(const ValuePtr &a, const ValuePtr &b) const;
+    // `a == b` as `in`, list.index/count/remove compare: identity first, then == (a break
+    // where that is data: a tensor against another value).
+    bool sameOrEqual(const ValuePtr &a, const ValuePtr &b);
     // Whether the trace set attribute `name` of `target` (a write replayed after the graph).
     bool setsAttr(const ValuePtr &target, const std::string &name) const {
         for (const SideEffect &e : m_sideEffects)

@@ -4,6 +4,8 @@
 
 #include "trace/value.h"
 
+#include <map>
+
 namespace dynascope {
 
 // Constant: an immutable Python value known at trace time.
@@ -155,6 +157,21 @@ public:
     std::vector<PyRef> keys;
     std::vector<ValuePtr> values;
     ValuePtr defaultFactory; // defaultdict: its factory (may be the constant None)
+    // Keys that are not constants (a tensor, an nn.Module, an object made in the trace): `keys`
+    // holds the object CPython would hash for it (Tracer::hashKey: the object itself, or a
+    // stand-in compared by identity) and this map its value, so iteration and the exit see it.
+    std::map<PyObject *, ValuePtr> objectKeys;
+    // The position of `key` as CPython's lookup finds it (the same object, or an equal hash
+    // and ==), or -1. A key whose hash or == raises is a GraphBreak.
+    long indexOf(PyObject *key) const;
+    // The key at `i` as a value: its value when it is not a constant.
+    ValuePtr keyValue(size_t i) const;
+    // d[key] = value: an equal key keeps its place and its first object, a new one goes last.
+    // `keyValue`: the key's value when `key` stands in for one (null for a constant).
+    void store(PyRef key, const ValuePtr &keyValue, ValuePtr value);
+    ValuePtr eraseAt(size_t i); // removes the item at `i`, returns its value
+    // The items of `other` into this dict, as dict.update does.
+    void update(const DictValue &other);
     PyRef asPython() const override;
     bool isTrue() const override { return !values.empty(); }
     PyObject *pythonType() const override;

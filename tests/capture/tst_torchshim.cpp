@@ -94,6 +94,12 @@ private slots:
         checkShimScript("test_interleaving.py", "interleaving checks passed");
     }
 
+    // functools.partial made in the trace (escaping, across a break), lru_cache functions,
+    // zip_longest, zip(strict=True) and dict.fromkeys against eager.
+    void functoolsMatchEager() {
+        checkShimScript("test_functools.py", "functools checks passed");
+    }
+
     // warnings.catch_warnings blocks in the trace leave the warnings module as eager does.
     void catchWarningsMatchEager() {
         checkShimScript("test_catch_warnings.py", "catch_warnings checks passed");

@@ -526,15 +526,15 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         PyRef func = buildOne(r.items[0], outputs, env, built);
         PyRef args = func ? buildOne(r.items[1], outputs, env, built) : PyRef();
         PyRef keywords = args ? buildOne(r.items[2], outputs, env, built) : PyRef();
-        PyRef partial = keywords ? PyRef::steal(PyObject_CallOneArg(r.constant.get(), func.get()))
-                                 : PyRef();
+        PyRef partial =
+            keywords ? PyRef::steal(PyObject_CallOneArg(r.constant.get(), func.get())) : PyRef();
         PyRef state = partial ? PyRef::steal(Py_BuildValue("(OOOO)", func.get(), args.get(),
                                                            keywords.get(), Py_None))
                               : PyRef();
         static PyObject *setstate = PyUnicode_InternFromString("__setstate__");
-        PyRef set = state ? PyRef::steal(PyObject_CallMethodOneArg(partial.get(), setstate,
-                                                                   state.get()))
-                          : PyRef();
+        PyRef set =
+            state ? PyRef::steal(PyObject_CallMethodOneArg(partial.get(), setstate, state.get()))
+                  : PyRef();
         return set ? partial : PyRef();
     }
     case Recipe::Kind::NewObject: // built by buildOne (they always have a share)

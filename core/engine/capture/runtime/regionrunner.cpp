@@ -171,9 +171,8 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
                             std::to_string(info.userStack.back().line) + " in " +
                             info.userStack.back().function + ")";
                 PyErr_Format(b.id() == BreakId::UserError ? userError() : unsupportedError(),
-                             "graph break in %s (%s): %s%s",
-                             rec.function.c_str(), info.typeId.c_str(), info.reason.c_str(),
-                             where.c_str());
+                             "graph break in %s (%s): %s%s", rec.function.c_str(),
+                             info.typeId.c_str(), info.reason.c_str(), where.c_str());
                 return nullptr;
             }
             breaks.push_back(info);

@@ -67,8 +67,9 @@ ValuePtr builtins::callPartial(Tracer &, const ValuePtr &cls, TraceArgs &args,
                      inner->args->as<SequenceValue>()->items.end());
         keywords = keywordsOf(inner->keywords);
         func = inner->func;
-    } else if (func->object && PyObject_TypeCheck(func->object.get(), reinterpret_cast<PyTypeObject *>(
-                                                                          cls->object.get()))) {
+    } else if (func->object &&
+               PyObject_TypeCheck(func->object.get(),
+                                  reinterpret_cast<PyTypeObject *>(cls->object.get()))) {
         // Whether CPython unwraps it depends on its instance dict, which the trace does not
         // guard.
         throw GraphBreak(BreakId::UnsupportedCall,
@@ -113,8 +114,8 @@ ValuePtr Tracer::callPartialObject(const ValuePtr &fn, std::vector<ValuePtr> &ar
     ValuePtr func = wrap(pfn.get(), src ? Source::attr(src, "func") : nullptr);
     ValuePtr bound = wrap(pargs.get(), src ? Source::attr(src, "args") : nullptr);
     ValuePtr keywords = wrap(pkw.get(), src ? Source::attr(src, "keywords") : nullptr);
-    auto made = std::make_shared<PartialValue>(PyRef::borrow(reinterpret_cast<PyObject *>(Py_TYPE(o))),
-                                               func, bound, keywords);
+    auto made = std::make_shared<PartialValue>(
+        PyRef::borrow(reinterpret_cast<PyObject *>(Py_TYPE(o))), func, bound, keywords);
     return callPartial(made, std::move(args), std::move(kwargs));
 }
 

@@ -337,8 +337,8 @@ public:
 // Partial: functools.partial(func, *args, **keywords) called during the trace (Dynamo's
 // FunctoolsPartialVariable). `args` is a Tuple value and `keywords` a Dict value with string keys:
 // the very objects p.args and p.keywords give, as in CPython, so a change the code makes to
-// p.keywords reaches the calls after it. A call runs func(*args, *call_args, **keywords, **call_kw);
-// the exit builds the real partial around those two objects when it escapes.
+// p.keywords reaches the calls after it. A call runs func(*args, *call_args, **keywords,
+// **call_kw); the exit builds the real partial around those two objects when it escapes.
 class PartialValue : public Value {
 public:
     PartialValue(PyRef cls, ValuePtr func, ValuePtr args, ValuePtr keywords)

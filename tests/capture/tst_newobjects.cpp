@@ -196,6 +196,59 @@ detail = (ok1, ok2, kinds, breaks())
         QVERIFY(PythonScratch::runOk(script.c_str()));
     }
 
+    // functools.partial made in the trace (a Partial value): calls merge args and keywords as
+    // CPython's partial does, .func/.args/.keywords are the objects it holds (a change to
+    // p.keywords reaches the next call), a partial of a partial is flattened, and one that
+    // escapes (returned, stored on a global and on an older object's attribute, alive across a
+    // break) is rebuilt as a real functools.partial equal to CPython's, one object per value.
+    void partialsMatchCPython() {
+        std::string script = std::string(kClasses) + R"PY(
+import functools
+def pshape(p):
+    return (type(p).__name__, p.func, p.args, p.keywords)
+def f(a, b, c=0, *rest, **kw):
+    return (a, b, c, rest, sorted(kw.items()))
+class Holder:
+    pass
+holder = Holder()
+KEPT = None
+def escapes(n):
+    global KEPT
+    p = functools.partial(f, n, c=3)
+    q = functools.partial(p, 7, k=1)
+    kw = q.keywords
+    kw["c"] = 4
+    r = functools.partial(lambda x, y: x * y, y=n)
+    holder.p = q
+    KEPT = p
+    return (p(2), p(2, c=9, z=1), q(), q(c=8), q.func is f, q.args, kw is q.keywords,
+            r(5), callable(q), type(q) is functools.partial, isinstance(q, functools.partial),
+            p, q, q, r.keywords)
+def across_break(n):
+    p = functools.partial(f, n, k=n)
+    kw = p.keywords
+    C.graph_break()
+    kw["late"] = 1
+    return p(1), p, kw is p.keywords, sorted(p.keywords)
+C.reset()
+want = escapes(3)
+got = C.optimize(escapes, backend)(3)
+results = lambda r: r[:11] + (r[14],)
+ok1 = (results(got) == results(want) and pshape(got[11]) == pshape(want[11])
+       and pshape(got[12]) == pshape(want[12]) and got[12] is got[13]
+       and holder.p is got[12] and KEPT is got[11] and not breaks())
+detail1 = (got, want, breaks())
+C.reset()
+want2 = across_break(5)
+got2 = C.optimize(across_break, backend)(5)
+ok2 = (got2[0] == want2[0] and pshape(got2[1]) == pshape(want2[1]) and got2[2:] == want2[2:]
+       and [b["break_type"] for b in breaks()] == ["graph_break_call"])
+detail = (detail1, got2, want2, breaks())
+ok = ok1 and ok2 and not frames
+)PY";
+        QVERIFY(PythonScratch::runOk(script.c_str()));
+    }
+
 private:
     std::unique_ptr<Interpreter> m_interpreter;
 };

@@ -98,6 +98,9 @@ private slots:
     void objectKeysMatchEager() {
         checkShimScript("test_object_keys.py", "object key checks passed");
     }
+    // functools.partial made in the trace (escaping, across a break), lru_cache functions,
+    // zip_longest, zip(strict=True) and dict.fromkeys against eager.
+    void functoolsMatchEager() { checkShimScript("test_functools.py", "functools checks passed"); }
 
     // warnings.catch_warnings blocks in the trace leave the warnings module as eager does.
     void catchWarningsMatchEager() {

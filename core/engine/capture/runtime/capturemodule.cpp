@@ -177,6 +177,9 @@ bool installCaptureModule() {
     PyObject *unsupported = unsupportedError();
     Py_INCREF(unsupported);
     PyModule_AddObject(module.get(), "Unsupported", unsupported);
+    PyObject *user = userError();
+    Py_INCREF(user);
+    PyModule_AddObject(module.get(), "UserError", user);
     PyObject *internal = internalError();
     Py_INCREF(internal);
     PyModule_AddObject(module.get(), "InternalError", internal);

@@ -22,11 +22,20 @@ struct Planner {
         if (v && (v->kind == K::NewObject || v->kind == K::NestedFunction ||
                   (v->kind == K::Cell && !v->object)))
             return planCyclic(v);
+        if (v && v->kind == K::Partial) {
+            // Its keywords dict is the code's to change: one that came to hold the partial
+            // itself would need the partial before its parts.
+            if (planning.count(v.get()))
+                throw NotReconstructible("a functools.partial that holds itself");
+            planning[v.get()] = -1;
+        }
         Recipe r = planOne(v);
+        if (v && v->kind == K::Partial)
+            planning.erase(v.get());
         bool rebuilt = r.kind == Recipe::Kind::List || r.kind == Recipe::Kind::ListInPlace ||
                        r.kind == Recipe::Kind::Dict || r.kind == Recipe::Kind::DictInPlace ||
                        r.kind == Recipe::Kind::Iter || r.kind == Recipe::Kind::Set ||
-                       r.kind == Recipe::Kind::SetInPlace;
+                       r.kind == Recipe::Kind::SetInPlace || r.kind == Recipe::Kind::Partial;
         if (v && rebuilt)
             r.share = shares.emplace(v.get(), static_cast<int>(shares.size())).first->second;
         return r;
@@ -229,6 +238,15 @@ struct Planner {
                 r.keys.push_back(PyRef::steal(PyUnicode_FromString(a.first.c_str())));
                 r.items.push_back(plan(a.second));
             }
+            return r;
+        }
+        case K::Partial: {
+            const auto *partial = v->as<PartialValue>();
+            r.kind = Recipe::Kind::Partial;
+            r.constant = partial->cls;
+            r.items.push_back(plan(partial->func));
+            r.items.push_back(plan(partial->args));
+            r.items.push_back(plan(partial->keywords));
             return r;
         }
         case K::Iterator: {
@@ -514,6 +532,21 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     case Recipe::Kind::BoundMethod: {
         PyRef self = buildOne(r.items[0], outputs, env, built);
         return self ? PyRef::steal(PyMethod_New(r.constant.get(), self.get())) : PyRef();
+    }
+    case Recipe::Kind::Partial: {
+        PyRef func = buildOne(r.items[0], outputs, env, built);
+        PyRef args = func ? buildOne(r.items[1], outputs, env, built) : PyRef();
+        PyRef keywords = args ? buildOne(r.items[2], outputs, env, built) : PyRef();
+        PyRef partial =
+            keywords ? PyRef::steal(PyObject_CallOneArg(r.constant.get(), func.get())) : PyRef();
+        PyRef state = partial ? PyRef::steal(Py_BuildValue("(OOOO)", func.get(), args.get(),
+                                                           keywords.get(), Py_None))
+                              : PyRef();
+        static PyObject *setstate = PyUnicode_InternFromString("__setstate__");
+        PyRef set =
+            state ? PyRef::steal(PyObject_CallMethodOneArg(partial.get(), setstate, state.get()))
+                  : PyRef();
+        return set ? partial : PyRef();
     }
     case Recipe::Kind::NewObject: // built by buildOne (they always have a share)
     case Recipe::Kind::Function:

@@ -170,9 +170,9 @@ CacheEntry *compileRegion(CodeRecord &rec, Region &region, const FrameState &st,
                     where = " (" + info.userStack.back().file + ":" +
                             std::to_string(info.userStack.back().line) + " in " +
                             info.userStack.back().function + ")";
-                PyErr_Format(unsupportedError(), "graph break in %s (%s): %s%s",
-                             rec.function.c_str(), info.typeId.c_str(), info.reason.c_str(),
-                             where.c_str());
+                PyErr_Format(b.id() == BreakId::UserError ? userError() : unsupportedError(),
+                             "graph break in %s (%s): %s%s", rec.function.c_str(),
+                             info.typeId.c_str(), info.reason.c_str(), where.c_str());
                 return nullptr;
             }
             breaks.push_back(info);
@@ -282,6 +282,15 @@ PyObject *unsupportedError() {
                                                   "A graph break under fullgraph=True.",
                                                   PyExc_RuntimeError, nullptr);
     return g_unsupported;
+}
+
+PyObject *userError() {
+    static PyObject *error = PyErr_NewExceptionWithDoc(
+        "_dynascope_capture.UserError",
+        "A user_error break under fullgraph=True (the code misuses an API, e.g. zip(strict=True) "
+        "over iterables of different lengths).",
+        unsupportedError(), nullptr);
+    return error;
 }
 
 PyObject *internalError() {

@@ -146,6 +146,10 @@ private:
         case Recipe::Kind::GradExit:
             return std::string("<grad-mode __exit__: restores grad_mode=") +
                    (r.index ? "True" : "False") + ">";
+        case Recipe::Kind::Partial:
+            return r.items.size() == 3 ? "functools.partial(" + recipe(r.items[0]) + ", *" +
+                                             recipe(r.items[1]) + ", **" + recipe(r.items[2]) + ")"
+                                       : "functools.partial(?)";
         case Recipe::Kind::NewObject: {
             if (!r.constant) // a reference back to an object being built
                 return "<the object made in the region>";

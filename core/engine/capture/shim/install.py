@@ -42,6 +42,8 @@ def install(core=None):
                               "installCaptureModule() must run before installTorchShim()") from e
     if getattr(core, "Unsupported", None) is not None and isinstance(core.Unsupported, type):
         exc.Unsupported = core.Unsupported  # what the core raises for fullgraph=True breaks
+    if getattr(core, "UserError", None) is not None and isinstance(core.UserError, type):
+        exc.UserError = core.UserError  # its subclass for a user_error break
     if getattr(core, "InternalError", None) is not None and isinstance(core.InternalError, type):
         exc.InternalTorchDynamoError = core.InternalError  # a bug in the core, not a break
     capture = api.Capture(core)

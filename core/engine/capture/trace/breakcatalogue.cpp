@@ -51,6 +51,11 @@ const std::vector<BreakType> &breakCatalogue() {
          "Reduce the number of loop iterations or move the loop out."},
         {BreakId::PythonException, "python_exception", "The traced code raises a Python exception",
          "The function runs uncaptured so the exception surfaces as in plain Python."},
+        {BreakId::UserError, "user_error",
+         "The traced code misuses an API in a way Dynamo reports as a UserError (e.g. "
+         "zip(strict=True) over iterables of different lengths)",
+         "CPython runs the code and raises its own error; under fullgraph=True it is a "
+         "torch._dynamo.exc.UserError. Fix the call."},
     };
     return catalogue;
 }

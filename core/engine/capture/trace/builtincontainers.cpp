@@ -56,6 +56,38 @@ ValuePtr callDefaultDict(Tracer &t, const ValuePtr &callee, TraceArgs &args, Tra
     return d;
 }
 
+// dict.fromkeys(iterable, value=None, /) on dict, OrderedDict or defaultdict (whose fromkeys
+// makes cls() and sets each key: a defaultdict without a factory), and OrderedDict's own, which
+// takes both by keyword too. Every key gets the one value object. Null for other classes.
+ValuePtr dictFromKeys(Tracer &t, const ValuePtr &cls, TraceArgs &args, TraceKwargs &kwargs) {
+    PyObject *type = cls->object.get();
+    PyObject *ordered = BuiltinTable::resolve("collections.OrderedDict");
+    PyObject *defaultDict = BuiltinTable::resolve("collections.defaultdict");
+    bool isOrdered = ordered && type == ordered;
+    if (type != reinterpret_cast<PyObject *>(&PyDict_Type) && !isOrdered &&
+        (!defaultDict || type != defaultDict))
+        return nullptr;
+    std::vector<ValuePtr> params = args;
+    for (const auto &k : kwargs) {
+        size_t slot = k.first == "iterable" ? 0 : k.first == "value" ? 1 : 2;
+        if (!isOrdered || slot > 1 || params.size() != slot)
+            throw GraphBreak(BreakId::PythonException,
+                             "fromkeys() got an unexpected keyword argument '" + k.first + "'");
+        params.push_back(k.second);
+    }
+    if (params.empty() || params.size() > 2)
+        throw GraphBreak(BreakId::PythonException, "fromkeys expected 1 or 2 arguments");
+    auto d = std::make_shared<DictValue>();
+    if (type != reinterpret_cast<PyObject *>(&PyDict_Type))
+        d->pyType = cls->object;
+    if (type == defaultDict)
+        d->defaultFactory = Value::constant(Py_None);
+    ValuePtr value = params.size() > 1 ? params[1] : Value::constant(Py_None);
+    for (const ValuePtr &key : t.drain(params[0]))
+        setItem(*d, t.constantOf(key, "dict key"), value);
+    return d;
+}
+
 // collections.deque(iterable=(), maxlen=None); a bounded deque is left to the generic path.
 ValuePtr callDeque(Tracer &t, const ValuePtr &callee, TraceArgs &args, TraceKwargs &kwargs) {
     if (args.size() > 2 || kwargs.size() > 1 || (kwargs.size() == 1 && kwargs[0].first != "maxlen"))

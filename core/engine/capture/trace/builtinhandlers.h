@@ -12,6 +12,7 @@ namespace dynascope::builtins {
 // builtiniterators.cpp
 DYNASCOPE_BUILTIN(callEnumerate)
 DYNASCOPE_BUILTIN(callZip)
+DYNASCOPE_BUILTIN(callZipLongest)
 DYNASCOPE_BUILTIN(callMap)
 DYNASCOPE_BUILTIN(callFilter)
 DYNASCOPE_BUILTIN(callReversed)
@@ -39,11 +40,18 @@ DYNASCOPE_BUILTIN(callNamedTupleFactory)
 // tracerwarnings.cpp
 DYNASCOPE_BUILTIN(callCatchWarnings)
 
+// tracerfunctools.cpp
+DYNASCOPE_BUILTIN(callPartial)
+
 #undef DYNASCOPE_BUILTIN
 
 // dict(mapping_or_pairs, **kwargs) into the Dict value `d`, as dict.__init__ and dict.update
 // fill it (`source` may be null).
 void fillDict(Tracer &t, const ValuePtr &d, const ValuePtr *source, TraceKwargs &kwargs);
+
+// cls.fromkeys(...) for cls dict, OrderedDict or defaultdict: a Dict value; null for other
+// classes (builtincontainers.cpp).
+ValuePtr dictFromKeys(Tracer &t, const ValuePtr &cls, TraceArgs &args, TraceKwargs &kwargs);
 
 // fn(*args, **kwargs) run now on the arguments' constants; throws a python_exception break when
 // it raises.

@@ -101,8 +101,53 @@ static ValuePtr lazyOverArguments(Tracer &t, const char *kind, TraceArgs &args,
     return settle(t, lazyIterator(kind, sources), shared);
 }
 
+// zip(*its, strict=False). A strict zip keeps its flag in counters[0]; one whose sources all hold
+// a known number of items settles at once only where those numbers agree, so a mismatch is found
+// by the next() that meets it, as in CPython.
 ValuePtr callZip(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
-    return lazyOverArguments(t, "zip", args, kwargs);
+    ValuePtr strict = keyword(kwargs, "strict");
+    if (!strict)
+        return lazyOverArguments(t, "zip", args, kwargs);
+    if (kwargs.size() != 1)
+        return nullptr;
+    bool isStrict = PyObject_IsTrue(t.constantOf(strict, "zip strict").get()) == 1;
+    std::vector<ValuePtr> sources;
+    bool shared = false;
+    for (const ValuePtr &a : args) {
+        sources.push_back(t.iterate(a));
+        shared = shared || isIterator(a);
+    }
+    auto it = lazyIterator("zip", sources);
+    it->counters = {isStrict ? 1 : 0};
+    if (isStrict && !shared)
+        for (const ValuePtr &s : sources) {
+            const auto *sub = s->as<IteratorValue>();
+            const auto *first = sources[0]->as<IteratorValue>();
+            auto left = [](const IteratorValue *i) {
+                return static_cast<long>(i->items.size()) - i->index;
+            };
+            if (sub->form.empty() && first->form.empty() && left(sub) != left(first))
+                return it; // lengths differ: the next() that reaches the end raises
+        }
+    return settle(t, it, shared);
+}
+
+// itertools.zip_longest(*its, fillvalue=None): counters[i] is 1 while source i still gives items;
+// an exhausted one is not read again and gives the fill value (`repeated`) until all are.
+ValuePtr callZipLongest(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (!onlyKeywords(kwargs, {"fillvalue"}))
+        return nullptr;
+    ValuePtr fill = keyword(kwargs, "fillvalue");
+    std::vector<ValuePtr> sources;
+    bool shared = false;
+    for (const ValuePtr &a : args) {
+        sources.push_back(t.iterate(a));
+        shared = shared || isIterator(a);
+    }
+    auto it = lazyIterator("zip_longest", sources);
+    it->repeated = fill ? fill : Value::constant(Py_None);
+    it->counters.assign(sources.size(), 1);
+    return settle(t, it, shared);
 }
 
 ValuePtr callMap(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {

@@ -231,6 +231,8 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         return superAttr(obj, name);
     case K::NewObject:
         return newObjectAttr(obj, name);
+    case K::Partial:
+        return partialAttr(obj, name);
     case K::Constant: {
         PyRef v = PyRef::steal(PyObject_GetAttrString(obj->object.get(), name.c_str()));
         if (!v) {

@@ -411,7 +411,7 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
         // one input however it was reached (the aliasing guard keeps that for the entry).
         same = a->kind == b->kind && sameTensor(a, b);
     else if (a->kind == K::NewObject || b->kind == K::NewObject || a->kind == K::Set ||
-             b->kind == K::Set)
+             b->kind == K::Set || a->kind == K::Partial || b->kind == K::Partial)
         same = false; // an object made in the trace (or one set argument) is its value: another
                       // value is another object
     else if (a->object && b->object && !a->isSequence() && !b->isSequence() && a->kind != K::Dict &&

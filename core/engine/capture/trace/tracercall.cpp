@@ -280,36 +280,10 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         return call(wrapUnguarded(forward.get()), std::move(args), std::move(kwargs));
     }
     case K::UserObject: {
-        PyObject *o = fn->object.get();
-        if (std::string(Py_TYPE(o)->tp_name) == "functools.partial") {
-            SourcePtr src = fn->source;
-            PyRef pfn = PyRef::steal(PyObject_GetAttrString(o, "func"));
-            PyRef pargs = PyRef::steal(PyObject_GetAttrString(o, "args"));
-            PyRef pkw = PyRef::steal(PyObject_GetAttrString(o, "keywords"));
-            if (pfn && pargs && pkw && PyDict_Check(pkw.get())) {
-                ValuePtr f = wrap(pfn.get(), src ? Source::attr(src, "func") : nullptr);
-                ValuePtr bound = wrap(pargs.get(), src ? Source::attr(src, "args") : nullptr);
-                ValuePtr keywords = wrap(pkw.get(), src ? Source::attr(src, "keywords") : nullptr);
-                std::vector<ValuePtr> all = bound->as<SequenceValue>()->items;
-                all.insert(all.end(), args.begin(), args.end());
-                std::vector<std::pair<std::string, ValuePtr>> kw;
-                const auto *kwDict = keywords->as<DictValue>();
-                for (size_t i = 0; i < kwDict->keys.size(); ++i)
-                    kw.push_back({PyUnicode_AsUTF8(kwDict->keys[i].get()), kwDict->values[i]});
-                for (auto &k : kwargs) {
-                    bool replaced = false;
-                    for (auto &e : kw)
-                        if (e.first == k.first) {
-                            e.second = k.second;
-                            replaced = true;
-                        }
-                    if (!replaced)
-                        kw.push_back(k);
-                }
-                return call(f, std::move(all), std::move(kw));
-            }
-            PyErr_Clear();
-        }
+        if (ValuePtr v = callPartialObject(fn, args, kwargs))
+            return v;
+        if (ValuePtr v = callLruCacheWrapper(fn, args, kwargs))
+            return v;
         PyRef callMethod = PyRef::steal(PyObject_GetAttrString(
             reinterpret_cast<PyObject *>(Py_TYPE(fn->object.get())), "__call__"));
         if (callMethod && PyFunction_Check(callMethod.get())) {
@@ -319,6 +293,8 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         PyErr_Clear();
         break;
     }
+    case K::Partial:
+        return callPartial(fn, std::move(args), std::move(kwargs));
     case K::NewObject: {
         PyObject *cls = fn->pythonType();
         PyObject *callMethod = classDunder(fn, "__call__");

@@ -276,6 +276,9 @@ ValuePtr Tracer::callObjectMethod(const ValuePtr &m, std::vector<ValuePtr> &args
     if (self->kind == K::Dict)
         if (ValuePtr v = callDictMethod(self, name, args, kwargs))
             return v;
+    if (self->isConstant() && name == "fromkeys" && PyType_Check(self->object.get()))
+        if (ValuePtr v = builtins::dictFromKeys(*this, self, args, kwargs))
+            return v;
     if ((self->kind == K::Constant || self->isSequence()) && name == "__iter__" && args.empty() &&
         kwargs.empty())
         return iterate(self); // "ab".__iter__(), range(3).__iter__(): an iterator value

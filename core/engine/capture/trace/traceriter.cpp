@@ -6,6 +6,8 @@
 #include "trace/breakcatalogue.h"
 #include "trace/tracer.h"
 
+#include <algorithm>
+
 namespace dynascope {
 
 namespace {
@@ -126,6 +128,20 @@ ValuePtr Tracer::wrapIterator(PyObject *o, SourcePtr source) {
     return v;
 }
 
+// zip(..., strict=True) whose source `exhausted` just ended: CPython's zip_next raises a
+// ValueError when that is not the first source, or when a later one still gives an item. Dynamo
+// reports it as a UserError; here a user_error break, so CPython runs the step and raises.
+void Tracer::checkStrictZipEnd(IteratorValue &zip, size_t exhausted) {
+    auto plural = [](size_t i) { return std::string(i == 1 ? " " : "s 1-") + std::to_string(i); };
+    if (exhausted > 0)
+        throw GraphBreak(BreakId::UserError, "zip() argument " + std::to_string(exhausted + 1) +
+                                                 " is shorter than argument" + plural(exhausted));
+    for (size_t i = 1; i < zip.items.size(); ++i)
+        if (iterNext(zip.items[i]))
+            throw GraphBreak(BreakId::UserError, "zip() argument " + std::to_string(i + 1) +
+                                                     " is longer than argument" + plural(i));
+}
+
 ValuePtr Tracer::iterNext(const ValuePtr &iterator) {
     using K = Value::Kind;
     auto *it = iterator->tryAs<IteratorValue>();
@@ -161,15 +177,40 @@ ValuePtr Tracer::iterNext(const ValuePtr &iterator) {
     }
     if (form == "zip" || form == "map") {
         std::vector<ValuePtr> row;
-        for (const ValuePtr &sub : it->items) {
-            ValuePtr v = iterNext(sub);
-            if (!v)
-                return nullptr; // CPython's zip stops at the first exhausted iterator too
+        for (size_t i = 0; i < it->items.size(); ++i) {
+            ValuePtr v = iterNext(it->items[i]);
+            if (!v) {
+                // CPython's zip stops at the first exhausted iterator too; a strict one checks
+                // that the others end there as well.
+                if (form == "zip" && !it->counters.empty() && it->counters[0] == 1)
+                    checkStrictZipEnd(*it, i);
+                return nullptr;
+            }
             row.push_back(v);
         }
         if (row.empty())
             return nullptr;
         return form == "zip" ? SequenceValue::make(K::Tuple, row) : call(it->function, row, {});
+    }
+    if (form == "zip_longest") {
+        // CPython's zip_longest_next: once every source is exhausted it gives nothing more.
+        long active = std::count(it->counters.begin(), it->counters.end(), 1L);
+        if (it->items.empty() || active == 0)
+            return nullptr;
+        std::vector<ValuePtr> row;
+        for (size_t i = 0; i < it->items.size(); ++i) {
+            ValuePtr v = it->counters[i] ? iterNext(it->items[i]) : it->repeated;
+            if (!v) {
+                it->counters[i] = 0;
+                if (--active == 0) {
+                    std::fill(it->counters.begin(), it->counters.end(), 0L);
+                    return nullptr;
+                }
+                v = it->repeated;
+            }
+            row.push_back(v);
+        }
+        return SequenceValue::make(K::Tuple, row);
     }
     if (form == "enumerate") {
         ValuePtr v = iterNext(it->items[0]);

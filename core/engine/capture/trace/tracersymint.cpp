@@ -123,6 +123,11 @@ ValuePtr Tracer::specializeSymInt(const ValuePtr &v) {
 void Tracer::specializeNestedSymInts(const ValuePtr &container, std::set<const Value *> &seen) {
     if (!seen.insert(container.get()).second)
         return;
+    if (const auto *partial = container->tryAs<PartialValue>()) {
+        specializeNestedSymInts(partial->args, seen);
+        specializeNestedSymInts(partial->keywords, seen);
+        return;
+    }
     std::vector<ValuePtr> *items = nullptr;
     if (auto *seq = container->tryAs<SequenceValue>())
         items = &seq->items;

@@ -53,6 +53,7 @@ ValuePtr Value::ofKind(Kind kind, PyRef object, SourcePtr source) {
     case Kind::NewObject:
     case Kind::Exception:
     case Kind::Set:
+    case Kind::Partial:
         break; // made through their own constructors: they need their fields
     }
     throw ValueKindError(std::string("Value::ofKind(") + kindName(kind) + ")");
@@ -122,6 +123,8 @@ const char *kindName(Value::Kind kind) {
         return "ExceptionVariable";
     case Value::Kind::Set:
         return "SetVariable";
+    case Value::Kind::Partial:
+        return "FunctoolsPartialVariable";
     }
     return "?";
 }
@@ -237,6 +240,10 @@ std::string ExceptionValue::describe() const {
         return "ExceptionStateVariable()";
     return std::string(kindName(kind)) + "(" +
            reinterpret_cast<PyTypeObject *>(cls.get())->tp_name + ")";
+}
+
+std::string PartialValue::describe() const {
+    return std::string(kindName(kind)) + "(" + func->describe() + ")";
 }
 
 PyObject *NestedFunctionValue::pythonType() const {

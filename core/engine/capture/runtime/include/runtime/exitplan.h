@@ -41,7 +41,11 @@ struct Recipe {
         Set,
         // The set at `source` made to hold `items`: members it no longer has discarded, the new
         // ones added in order (as the traced code added them).
-        SetInPlace
+        SetInPlace,
+        // A functools.partial made during the trace: `constant` (the partial type) called on
+        // items[0], then given items[1] as its args tuple and items[2] as its keywords dict
+        // (partial.__setstate__ keeps both objects, as p.args and p.keywords are in the trace).
+        Partial
     };
     Kind kind = Kind::Const;
     int index = -1;

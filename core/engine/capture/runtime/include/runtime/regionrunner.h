@@ -29,6 +29,8 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *frame, const CaptureTarg
 
 // The exception class fullgraph=True raises on a graph break (_dynascope_capture.Unsupported).
 PyObject *unsupportedError();
+// Its subclass for a user_error break (Dynamo's torch._dynamo.exc.UserError).
+PyObject *userError();
 // The exception class a bug in the tracer raises (_dynascope_capture.InternalError).
 PyObject *internalError();
 

@@ -25,6 +25,7 @@ enum class BreakId {
     TensorPythonOp,
     TooManyInstructions,
     PythonException,
+    UserError,
     Count // not a break type: the number of them
 };
 

@@ -173,6 +173,7 @@ public:
     // The next item of an iterator value, or null when it is exhausted; advances the iterator
     // (and the iterators a lazy one reads from) as CPython's next() does.
     ValuePtr iterNext(const ValuePtr &it);
+    void checkStrictZipEnd(IteratorValue &zip, size_t exhausted);
     // Runs a generator's frame from where it stopped to its next yield (that value) or its end
     // (null, and the generator is exhausted).
     ValuePtr resumeGenerator(IteratorValue &generator);
@@ -273,6 +274,15 @@ public:
     bool inlinesPlainly(const ValuePtr &fn) const;
     ValuePtr symIntArithmetic(const std::string &name, const ValuePtr &a, const ValuePtr &b);
     ValuePtr symIntUnary(const std::string &name, const ValuePtr &v); // -n, +n (null: not one)
+    // functools (tracerfunctools.cpp): calling a Partial value, a partial object from outside
+    // the trace and an lru_cache wrapper (null: `fn` is neither), and a Partial's attributes.
+    ValuePtr callPartial(const ValuePtr &partial, std::vector<ValuePtr> args,
+                         std::vector<std::pair<std::string, ValuePtr>> kwargs);
+    ValuePtr callPartialObject(const ValuePtr &fn, std::vector<ValuePtr> &args,
+                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    ValuePtr callLruCacheWrapper(const ValuePtr &fn, std::vector<ValuePtr> &args,
+                                 std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    ValuePtr partialAttr(const ValuePtr &obj, const std::string &name);
     // warnings.catch_warnings (tracerwarnings.cpp): BEFORE_WITH on one made in the trace (false:
     // `ctx` is none), and whether `v` is the __exit__ such a block pushed.
     bool enterCatchWarnings(const ValuePtr &ctx);

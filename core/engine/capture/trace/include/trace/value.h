@@ -55,6 +55,8 @@ public:
         Exception,      // an exception made and raised in the trace (tracerexceptions.cpp)
         Set,            // a set or frozenset: members keyed by hash, in CPython's order
                         // (tracersets.cpp)
+        Partial,        // functools.partial(func, *args, **keywords) made during the trace: no
+                        // Python object until it escapes (tracerfunctools.cpp)
     };
 
     Value(Kind kind, PyRef object, SourcePtr source)

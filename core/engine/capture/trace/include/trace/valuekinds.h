@@ -351,4 +351,25 @@ public:
     int isCallable() const override;
 };
 
+// Partial: functools.partial(func, *args, **keywords) called during the trace (Dynamo's
+// FunctoolsPartialVariable). `args` is a Tuple value and `keywords` a Dict value with string keys:
+// the very objects p.args and p.keywords give, as in CPython, so a change the code makes to
+// p.keywords reaches the calls after it. A call runs func(*args, *call_args, **keywords,
+// **call_kw); the exit builds the real partial around those two objects when it escapes.
+class PartialValue : public Value {
+public:
+    PartialValue(PyRef cls, ValuePtr func, ValuePtr args, ValuePtr keywords)
+        : Value(Kind::Partial, {}, nullptr), cls(std::move(cls)), func(std::move(func)),
+          args(std::move(args)), keywords(std::move(keywords)) {}
+    static bool holds(Kind k) { return k == Kind::Partial; }
+    static const char *className() { return "PartialValue"; }
+    PyRef cls; // functools.partial
+    ValuePtr func;
+    ValuePtr args;     // a Tuple
+    ValuePtr keywords; // a Dict
+    std::string describe() const override;
+    PyObject *pythonType() const override { return cls.get(); }
+    int isCallable() const override { return 1; }
+};
+
 } // namespace dynascope

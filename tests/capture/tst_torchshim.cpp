@@ -94,6 +94,12 @@ private slots:
         checkShimScript("test_interleaving.py", "interleaving checks passed");
     }
 
+    // nn.Module calls in the trace: hooks inlined and guarded (adding or removing one
+    // recompiles), lazy children initialised, parameterless modules made, tensor attributes set.
+    void moduleCallsMatchEager() {
+        checkShimScript("test_module_calls.py", "module call checks passed");
+    }
+
     // warnings.catch_warnings blocks in the trace leave the warnings module as eager does.
     void catchWarningsMatchEager() {
         checkShimScript("test_catch_warnings.py", "catch_warnings checks passed");

@@ -101,6 +101,11 @@ private slots:
     // functools.partial made in the trace (escaping, across a break), lru_cache functions,
     // zip_longest, zip(strict=True) and dict.fromkeys against eager.
     void functoolsMatchEager() { checkShimScript("test_functools.py", "functools checks passed"); }
+    // nn.Module calls in the trace: hooks inlined and guarded (adding or removing one
+    // recompiles), lazy children initialised, parameterless modules made, tensor attributes set.
+    void moduleCallsMatchEager() {
+        checkShimScript("test_module_calls.py", "module call checks passed");
+    }
 
     // warnings.catch_warnings blocks in the trace leave the warnings module as eager does.
     void catchWarningsMatchEager() {

@@ -237,6 +237,7 @@ Guard Guard::tensorMatch(SourcePtr source, PyObject *tensor,
 Guard Guard::globalState() {
     Guard g(Kind::GlobalState, nullptr);
     g.m_gradMode = TensorAccess::gradModeEnabled();
+    g.m_globalModuleHooks = py::anyGlobalModuleHooks();
     std::string mode = g.m_gradMode ? "True" : "False";
     g.m_text = "___check_global_state() (grad_mode=" + mode + ")";
     g.m_terms = {"grad_mode = " + mode};

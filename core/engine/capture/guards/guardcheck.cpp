@@ -2,6 +2,7 @@
 // len, ==) independently of GuardTree's C++ reads, and words each failure as TorchDynamo does
 // (test/dynamo/test_recompile_ux.py: test_verbose_tensor_check, test_mismatched_type).
 #include "guards/guard.h"
+#include "sources/pyobjects.h"
 
 #include <cstdio>
 
@@ -136,10 +137,15 @@ std::string Guard::typeFailure() const {
 std::optional<GuardFailure> Guard::explain(PyObject *value, const SourceEnv &env) const {
     if (m_kind == Kind::GlobalState) {
         bool now = gradEnabled();
-        if (now == m_gradMode)
-            return std::nullopt;
-        return failure("grad_mode", boolText(m_gradMode), boolText(now),
-                       "GLOBAL_STATE changed: grad_mode");
+        if (now != m_gradMode)
+            return failure("grad_mode", boolText(m_gradMode), boolText(now),
+                           "GLOBAL_STATE changed: grad_mode");
+        // A global module hook (un)registered: module calls traced inline would miss it.
+        bool hooks = py::anyGlobalModuleHooks();
+        if (hooks != m_globalModuleHooks)
+            return failure("global_module_hooks", boolText(m_globalModuleHooks), boolText(hooks),
+                           "GLOBAL_STATE changed: global nn.Module hooks");
+        return std::nullopt;
     }
     if (m_kind == Kind::TensorAliasing) {
         std::vector<PyRef> objects;
@@ -340,6 +346,7 @@ std::map<std::string, std::string> Guard::expectations() const {
     switch (m_kind) {
     case Kind::GlobalState:
         e["grad_mode"] = boolText(m_gradMode);
+        e["global_module_hooks"] = boolText(m_globalModuleHooks);
         break;
     case Kind::TensorAliasing:
         for (size_t i = 0; i < m_aliasSources.size(); ++i) {

@@ -1,5 +1,6 @@
 // GuardTree: building the tree from guards' sources, the per-call walk, and its description.
 #include "guards/guardtree.h"
+#include "sources/pyobjects.h"
 
 #include <algorithm>
 #include <array>
@@ -265,7 +266,8 @@ bool GuardTree::passes(const Check &c, PyObject *v, const PyRef *values,
     const Guard &g = m_guards[c.guard];
     switch (c.op) {
     case Op::GlobalState:
-        return TensorAccess::gradModeEnabled() == g.m_gradMode;
+        return TensorAccess::gradModeEnabled() == g.m_gradMode &&
+               py::anyGlobalModuleHooks() == g.m_globalModuleHooks;
     case Op::Type:
         return Py_TYPE(v) == g.m_type;
     case Op::Id:
@@ -306,9 +308,13 @@ bool GuardTree::passes(const Check &c, PyObject *v, const PyRef *values,
     case Op::DictKeys: {
         // The fast walk reads the dict's own storage order: exact dicts only (an OrderedDict
         // iterates in its linked order, which move_to_end changes without touching storage).
+        PyObject *keys = g.m_object.get();
+        // An empty dict of any dict type is only its size (a module's hook dicts, checked on
+        // every module call the trace made).
+        if (Py_TYPE(v) == g.m_type && PyDict_Check(v) && PyList_GET_SIZE(keys) == 0)
+            return PyDict_GET_SIZE(v) == 0;
         if (Py_TYPE(v) != g.m_type || !PyDict_CheckExact(v))
             return Py_TYPE(v) == g.m_type && g.check(v, env).empty();
-        PyObject *keys = g.m_object.get();
         if (PyDict_GET_SIZE(v) != PyList_GET_SIZE(keys))
             return false;
         Py_ssize_t pos = 0, i = 0;

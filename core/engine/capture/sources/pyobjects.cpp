@@ -38,6 +38,35 @@ PyObject *moduleType() {
     }();
     return t;
 }
+bool anyGlobalModuleHooks() {
+    // The dicts are made once when torch.nn.modules.module is imported and only ever changed in
+    // place; until it is imported there are none.
+    static PyObject *dicts[3] = {nullptr, nullptr, nullptr};
+    if (!dicts[0]) {
+        PyRef name = PyRef::steal(PyUnicode_FromString("torch.nn.modules.module"));
+        PyRef mod = PyRef::steal(PyImport_GetModule(name.get()));
+        if (!mod) {
+            PyErr_Clear();
+            return false;
+        }
+        const char *names[3] = {"_global_forward_pre_hooks", "_global_forward_hooks",
+                                "_global_backward_hooks"};
+        for (int i = 0; i < 3; ++i) {
+            PyObject *d = attr(mod.get(), names[i]); // kept: the module holds it for good
+            if (!d || !PyDict_Check(d)) {
+                Py_XDECREF(d);
+                for (int j = 0; j < i; ++j)
+                    Py_CLEAR(dicts[j]);
+                return true; // a torch that keeps them elsewhere: assume there are some
+            }
+            dicts[i] = d;
+        }
+    }
+    for (PyObject *d : dicts)
+        if (PyDict_GET_SIZE(d) > 0)
+            return true;
+    return false;
+}
 PyObject *operatorModule() {
     static PyObject *m = PyImport_ImportModule("operator");
     return m;

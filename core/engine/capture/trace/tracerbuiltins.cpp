@@ -60,7 +60,8 @@ bool isPureBuiltin(PyObject *fn) {
 
 } // namespace
 
-// A torch.nn module made on constants. Only one without parameters or buffers: their initial
+// A torch.nn module (or a subclass whose construction runs only torch.nn's code, see
+// Tracer::instantiate) made on constants. Only one without parameters or buffers: their initial
 // values would come from the random generator at trace time, once, instead of on every call (the
 // generator's state is put back before the break).
 ValuePtr Tracer::makeLibraryModule(const ValuePtr &cls, std::vector<ValuePtr> &args,

@@ -231,54 +231,8 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             throw GraphBreak(BreakId::UnsupportedCall, "method of a method");
         return call(func, std::move(args), std::move(kwargs));
     }
-    case K::NNModule: {
-        PyObject *mod = fn->object.get();
-        for (const char *hooks : {"_forward_hooks", "_forward_pre_hooks", "_backward_hooks"}) {
-            PyRef d = PyRef::steal(PyObject_GetAttrString(mod, hooks));
-            if (d && PyDict_Check(d.get()) && PyDict_Size(d.get()) > 0)
-                throw GraphBreak(BreakId::UnsupportedCall, "nn.Module with hooks");
-            PyErr_Clear();
-        }
-        // A class that overrides __call__: calling the module runs the override, as in CPython.
-        static PyObject *callName = PyUnicode_InternFromString("__call__");
-        PyObject *callDescr = _PyType_Lookup(Py_TYPE(mod), callName);
-        if (callDescr !=
-            _PyType_Lookup(reinterpret_cast<PyTypeObject *>(py::moduleType()), callName)) {
-            if (!callDescr || !PyFunction_Check(callDescr))
-                throw GraphBreak(BreakId::UnsupportedCall, "nn.Module with its own __call__");
-            args.insert(args.begin(), fn);
-            return call(wrapUnguarded(callDescr), std::move(args), std::move(kwargs));
-        }
-        // A forward set on the instance (mod.forward = types.MethodType(...)) is the one
-        // __call__ runs; it is guarded by identity through the module's source.
-        PyObject **dict = _PyObject_GetDictPtr(mod);
-        if (PyObject *own = dict && *dict ? PyDict_GetItemString(*dict, "forward") : nullptr) {
-            if (!fn->source)
-                throw GraphBreak(BreakId::UnsupportedCall, "nn.Module with an instance forward");
-            return call(wrap(own, Source::attr(fn->source, "forward")), std::move(args),
-                        std::move(kwargs));
-        }
-        PyRef forward = PyRef::steal(
-            PyObject_GetAttrString(reinterpret_cast<PyObject *>(Py_TYPE(mod)), "forward"));
-        if (!forward || !PyFunction_Check(forward.get())) {
-            PyErr_Clear();
-            throw GraphBreak(BreakId::UnsupportedCall, "nn.Module without a Python forward");
-        }
-        // A staticmethod forward takes no self.
-        static PyObject *forwardName = PyUnicode_InternFromString("forward");
-        PyObject *descr = _PyType_Lookup(Py_TYPE(mod), forwardName);
-        bool isStatic = descr && Py_TYPE(descr) == &PyStaticMethod_Type;
-        if (!isStatic)
-            args.insert(args.begin(), fn);
-        // The class's forward holds while the instance gets none of its own (the module's
-        // identity guard does not see its __dict__ change): mod.forward(.__func__) is it.
-        if (fn->source) {
-            SourcePtr bound = Source::attr(fn->source, "forward");
-            addGuard(
-                Guard::idMatch(isStatic ? bound : Source::attr(bound, "__func__"), forward.get()));
-        }
-        return call(wrapUnguarded(forward.get()), std::move(args), std::move(kwargs));
-    }
+    case K::NNModule:
+        return callModule(fn, std::move(args), std::move(kwargs));
     case K::UserObject: {
         if (ValuePtr v = callPartialObject(fn, args, kwargs))
             return v;

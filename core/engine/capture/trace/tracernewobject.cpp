@@ -6,6 +6,7 @@
 // here touches a real object: the exit plan builds one when the value escapes.
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
+#include "trace/builtintable.h"
 #include "trace/tracer.h"
 
 namespace dynascope {
@@ -48,6 +49,27 @@ bool plainPythonClass(PyObject *cls) {
     return true;
 }
 
+// Whether constructing an nn.Module subclass `cls` runs only torch.nn's code: every class on its
+// MRO that defines __init__, __new__ or __setattr__ is one of torch.nn's, and its metaclass's
+// __call__ is type's.
+bool madeByTorchOnly(PyObject *cls) {
+    if (lookup(reinterpret_cast<PyObject *>(Py_TYPE(cls)), "__call__") !=
+        PyDict_GetItemString(PyType_Type.tp_dict, "__call__"))
+        return false;
+    PyObject *mro = reinterpret_cast<PyTypeObject *>(cls)->tp_mro;
+    for (Py_ssize_t i = 0; mro && i < PyTuple_GET_SIZE(mro); ++i) {
+        PyObject *base = PyTuple_GET_ITEM(mro, i);
+        if (base == reinterpret_cast<PyObject *>(&PyBaseObject_Type) ||
+            py::moduleOf(base).rfind("torch.nn.modules", 0) == 0)
+            continue;
+        PyObject *own = reinterpret_cast<PyTypeObject *>(base)->tp_dict;
+        for (const char *name : {"__init__", "__new__", "__setattr__"})
+            if (PyDict_GetItemString(own, name))
+                return false;
+    }
+    return true;
+}
+
 bool extraArgs(const std::vector<ValuePtr> &args, size_t bound,
                const std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
     return args.size() > bound || !kwargs.empty();
@@ -78,8 +100,15 @@ ValuePtr Tracer::instantiate(const ValuePtr &cls, std::vector<ValuePtr> &args,
     PyObject *type = cls->object.get();
     std::string name = typeName(type);
     if (PyType_IsSubtype(reinterpret_cast<PyTypeObject *>(type),
-                         reinterpret_cast<PyTypeObject *>(py::moduleType())))
-        throw GraphBreak(BreakId::UnsupportedCall, "instantiating " + name + " (an nn.Module)");
+                         reinterpret_cast<PyTypeObject *>(py::moduleType()))) {
+        // A subclass whose construction runs only torch.nn's own code (no __init__, __new__ or
+        // __setattr__ of its own) is made now, on constants, as a torch.nn module is; one that
+        // owns parameters or buffers breaks there.
+        if (!madeByTorchOnly(type) || !allConstant(args, kwargs))
+            throw GraphBreak(BreakId::UnsupportedCall,
+                             "instantiating " + name + " (an nn.Module)");
+        return makeLibraryModule(cls, args, kwargs);
+    }
     if (!plainPythonClass(type))
         return nullptr;
     auto attrSource = [&](const char *attr) {

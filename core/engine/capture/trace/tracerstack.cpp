@@ -235,8 +235,21 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
     if ((owner->kind != Value::Kind::UserObject && owner->kind != Value::Kind::NNModule) ||
         !owner->object)
         throw GraphBreak(BreakId::SideEffect, "STORE_ATTR on " + owner->describe());
-    if (owner->kind == Value::Kind::NNModule && value->kind == Value::Kind::Tensor)
-        throw GraphBreak(BreakId::SideEffect, "assigning a tensor attribute of an nn.Module");
+    if (owner->kind == Value::Kind::NNModule && value->kind == Value::Kind::Tensor) {
+        // Replayed through nn.Module.__setattr__ after the graph: a plain attribute, or a
+        // buffer's new value. Over a parameter or a child module that store raises TypeError:
+        // left to CPython, and the names of both are guarded for the calls that reuse the trace.
+        for (const char *dictName : {"_parameters", "_modules"}) {
+            PyObject **dictPtr = _PyObject_GetDictPtr(owner->object.get());
+            PyObject *d = dictPtr && *dictPtr ? PyDict_GetItemString(*dictPtr, dictName) : nullptr;
+            if (!d || !PyDict_Check(d) || PyDict_GetItemString(d, name.c_str()))
+                throw GraphBreak(BreakId::SideEffect,
+                                 "assigning a tensor attribute of an nn.Module over one of its " +
+                                     std::string(dictName));
+            if (owner->source)
+                addGuard(Guard::dictKeys(Source::attr(owner->source, dictName), d));
+        }
+    }
     m_attrs[{owner->object.get(), name}] = value;
     recordSideEffect({SideEffect::Kind::SetAttr, owner, name, nullptr, value});
 }

@@ -100,6 +100,7 @@ private:
     TensorFacts m_tensor;       // TENSOR_MATCH, as the fast check compares it
     bool m_requiresGrad = false;
     bool m_gradMode = true;
+    bool m_globalModuleHooks = false; // GLOBAL_STATE: whether nn.Module global hooks were set
     long m_length = 0;
     int m_dim = 0, m_otherDim = 0;
     std::string m_attr; // HASATTR: the name and whether it was there

@@ -16,6 +16,9 @@ PyObject *builtinsModule();
 PyObject *builtin(const char *name); // borrowed builtins.<name>
 bool isTensor(PyObject *o);
 bool isModule(PyObject *o);
+// Whether nn.Module.__call__ would run global hooks (torch.nn.modules.module's
+// _global_forward_pre_hooks, _global_forward_hooks, _global_backward_hooks) on every module.
+bool anyGlobalModuleHooks();
 // The __module__ of an object as a string ("" when missing).
 std::string moduleOf(PyObject *o);
 std::string nameOf(PyObject *o); // __name__

@@ -219,6 +219,21 @@ public:
     // one of them or the call shape is not modelled (the method is then inlined).
     ValuePtr callModuleMethod(const ValuePtr &module, PyObject *fn, std::vector<ValuePtr> &args,
                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    // Calling a module (tracermodulecall.cpp), as nn.Module.__call__ runs it: a lazy module
+    // initialised on the example values, then its forward pre-hooks, forward and forward hooks
+    // inlined; a class's own __call__ instead where it has one.
+    ValuePtr callModule(const ValuePtr &module, std::vector<ValuePtr> args,
+                        std::vector<std::pair<std::string, ValuePtr>> kwargs);
+    // The forward __call__ runs: an instance's own forward, else the class's.
+    ValuePtr callForward(const ValuePtr &module, std::vector<ValuePtr> args,
+                         std::vector<std::pair<std::string, ValuePtr>> kwargs);
+    // The hooks in the module's dict `name` (_forward_hooks…) in call order, the dict's keys
+    // guarded when the module has a source.
+    std::vector<ValuePtr> moduleHooks(const ValuePtr &module, const char *name);
+    // A lazy module (one still holding its _initialize_hook) runs _infer_parameters on the
+    // example values of `args` now; nothing for any other module.
+    void initializeLazyModule(const ValuePtr &module, const std::vector<ValuePtr> &args,
+                              const std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     // `key in module` for a ModuleDict (its keys guarded); null for other modules.
     ValuePtr moduleContains(const ValuePtr &module, const ValuePtr &key);
     // Objects made during the trace (tracernewobject.cpp). `cls(...)` as type.__call__ runs it,

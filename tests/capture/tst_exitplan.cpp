@@ -236,6 +236,28 @@ private slots:
         QVERIFY(equal(PyTuple_GET_ITEM(returned.get(), 3), "collections.deque(['a', 3.5])"));
     }
 
+    // Every fetch reads the start state before any in-place write: a list rebuilt in place
+    // without its last item (a pop in the trace) while the stack holds that item, fetched from
+    // the list's old slot (L['items'][1]), as a list.pop() between two breaks leaves them.
+    void fetchesReadTheStartStateBeforeInPlaceWrites() {
+        m_python->exec("items[:] = [1, 2]\n"); // earlier tests rewrote it
+        ExitPlan plan;
+        plan.isReturn = false;
+        Recipe keep;
+        keep.kind = Recipe::Kind::Keep;
+        Recipe list = of(Recipe::Kind::ListInPlace,
+                         {fetch(Source::item(Source::local(1, "items"), eval("0")))});
+        list.source = Source::local(1, "items");
+        plan.locals = {keep, list, keep};
+        plan.stack = {fetch(Source::item(Source::local(1, "items"), eval("1")))};
+        PyRef returned;
+        std::vector<PyRef> locals, stack;
+        QVERIFY(plan.build(m_outputs, env(), returned, locals, stack));
+        QCOMPARE(locals[1].get(), m_locals[1].get());
+        QVERIFY(equal(m_locals[1].get(), "[1]"));
+        QVERIFY(equal(stack[0].get(), "2"));
+    }
+
     void aValueThatCannotBeFetchedFailsWithAPythonError() {
         ExitPlan plan;
         plan.returnValue = fetch(Source::attr(Source::local(0, "box"), "missing"));

@@ -249,6 +249,88 @@ ok = ok1 and ok2 and not frames
         QVERIFY(PythonScratch::runOk(script.c_str()));
     }
 
+    // A store on an object passed in does what its class says, read back in the trace as
+    // CPython reads it: a Python descriptor's __set__ and __get__ inlined (also one with only
+    // __set__, read from the instance dict), a property's setter, an obj.__dict__ write seen
+    // by the next attribute read; a class with a Python __setattr__ breaks (side_effect).
+    void storesOnAnInputObjectFollowItsClass() {
+        std::string script = std::string(kClasses) + R"PY(
+class AddsTwice:
+    def __set__(self, obj, value):
+        obj.__dict__["field"] += value * 2
+class WithField:
+    field = AddsTwice()
+    def __init__(self):
+        self.__dict__["field"] = 0
+class Prefixes:
+    def __get__(self, obj, objtype=None):
+        return self if obj is None else obj.__dict__.get("_v", "default")
+    def __set__(self, obj, value):
+        obj.__dict__["_v"] = "desc_" + value
+class WithDesc:
+    d = Prefixes()
+class Plain:
+    pass
+class Renames:
+    def __setattr__(self, k, v):
+        object.__setattr__(self, "pfx_" + k, v)
+def fn(a, b, t, p):
+    a.field = 10
+    b.d = "hello"
+    first = b.d
+    b.__dict__["_v"] = "direct"
+    t.f = 212
+    p.__dict__["z"] = 5
+    return a.field, first, b.d, t.f, t._c, p.z
+def renamed(r):
+    r.y = 1
+    return r.__dict__
+def state(objs):
+    return [sorted(vars(o).items()) for o in objs]
+def inputs():
+    return WithField(), WithDesc(), Temp(0), Plain()
+C.reset()
+ins_want, ins_got = inputs(), inputs()
+want = fn(*ins_want)
+got = C.optimize(fn, backend)(*ins_got)
+ok1 = got == want and state(ins_got) == state(ins_want) and not breaks()
+C.reset()
+ok2 = C.optimize(renamed, backend)(Renames()) == {"pfx_y": 1}
+kinds = [b["break_type"] for b in breaks()]
+ok = ok1 and ok2 and kinds == ["side_effect"] and not frames
+detail = (got, want, state(ins_got), state(ins_want), kinds)
+)PY";
+        QVERIFY(PythonScratch::runOk(script.c_str()));
+    }
+
+    // A named tuple subclass has an instance __dict__: after the break at `t.c = ...` (a tuple
+    // value takes no attribute store), the local and the stack's copy are one rebuilt object,
+    // so the attribute is on what the function returns. And a builtin given an unknown
+    // keyword raises CPython's TypeError instead of answering.
+    void aRebuiltTupleIsOneObjectAndBuiltinsCheckKeywords() {
+        std::string script = std::string(kClasses) + R"PY(
+import collections
+class NT(collections.namedtuple("NT", "a b")):
+    pass
+def fn(n):
+    t = NT(n, n + 1)
+    t.c = n * 2
+    return t
+def bad(n):
+    return isinstance(n, int, bogus=1)
+C.reset()
+got = C.optimize(fn, backend)(3)
+try:
+    C.optimize(bad, backend)(1)
+    raised = False
+except TypeError:
+    raised = True
+ok = type(got) is NT and tuple(got) == (3, 4) and getattr(got, "c", None) == 6 and raised
+detail = (got, vars(got), raised, breaks())
+)PY";
+        QVERIFY(PythonScratch::runOk(script.c_str()));
+    }
+
 private:
     std::unique_ptr<Interpreter> m_interpreter;
 };

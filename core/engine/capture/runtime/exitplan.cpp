@@ -17,7 +17,9 @@ struct Planner {
     std::map<const Value *, int> planning; // values whose parts are being planned (cycles)
 
     // Objects rebuilt from a mutable value (list, dict, iterator, function) are built once per
-    // value: two locals holding one list hold one list after the exit, as before it.
+    // value: two locals holding one list hold one list after the exit, as before it. A tuple
+    // too: `t is u` stays true, and a named tuple subclass's instance has a __dict__ that code
+    // after the exit may write (tup.c = ... on the stack copy, then `return tup`).
     Recipe plan(const ValuePtr &v) {
         if (v && (v->kind == K::NewObject || v->kind == K::NestedFunction ||
                   (v->kind == K::Cell && !v->object)))
@@ -32,7 +34,8 @@ struct Planner {
         Recipe r = planOne(v);
         if (v && v->kind == K::Partial)
             planning.erase(v.get());
-        bool rebuilt = r.kind == Recipe::Kind::List || r.kind == Recipe::Kind::ListInPlace ||
+        bool rebuilt = r.kind == Recipe::Kind::Tuple || r.kind == Recipe::Kind::List ||
+                       r.kind == Recipe::Kind::ListInPlace ||
                        r.kind == Recipe::Kind::Dict || r.kind == Recipe::Kind::DictInPlace ||
                        r.kind == Recipe::Kind::Iter || r.kind == Recipe::Kind::Set ||
                        r.kind == Recipe::Kind::SetInPlace || r.kind == Recipe::Kind::Partial;
@@ -298,8 +301,36 @@ PyObject *gradExitFactory() {
 }
 
 // Objects built so far, by Recipe::share: a value that several locals (or containers) hold is
-// one object after the exit too.
-using Built = std::map<int, PyRef>;
+// one object after the exit too. And what each Fetch recipe read, all read before the build
+// writes anything: rebuilding a list in place (after a pop) must not move the item another
+// value is fetched from (L['alist'][1]).
+struct Built {
+    std::map<int, PyRef> shared;
+    std::map<const Recipe *, PyRef> fetched;
+};
+
+// Reads every Fetch recipe under `r` into built.fetched; false (an exception set) when one
+// cannot be read.
+bool prefetch(const Recipe &r, const SourceEnv &env, Built &built) {
+    if (r.kind == Recipe::Kind::Fetch) {
+        PyRef v = r.source->fetch(env);
+        if (!v) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_RuntimeError, "dynascope: cannot fetch %s",
+                             r.source->text().c_str());
+            return false;
+        }
+        built.fetched[&r] = v;
+        return true;
+    }
+    for (const Recipe &i : r.items)
+        if (!prefetch(i, env, built))
+            return false;
+    for (const Recipe &c : r.closure)
+        if (!prefetch(c, env, built))
+            return false;
+    return true;
+}
 
 PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
                Built &built);
@@ -388,8 +419,8 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
                Built &built) {
     if (r.share < 0)
         return buildNew(r, outputs, env, built);
-    auto it = built.find(r.share);
-    if (it != built.end())
+    auto it = built.shared.find(r.share);
+    if (it != built.shared.end())
         return it->second;
     if (r.kind == Recipe::Kind::NewObject || r.kind == Recipe::Kind::Function ||
         r.kind == Recipe::Kind::Cell) {
@@ -397,12 +428,12 @@ PyRef buildOne(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         PyRef obj = makeShell(r);
         if (!obj)
             return {};
-        built[r.share] = obj;
+        built.shared[r.share] = obj;
         return fillShell(obj.get(), r, outputs, env, built) ? obj : PyRef();
     }
     PyRef v = buildNew(r, outputs, env, built);
     if (v)
-        built[r.share] = v;
+        built.shared[r.share] = v;
     return v;
 }
 
@@ -429,6 +460,9 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
     case Recipe::Kind::Output:
         return outputs.at(r.index);
     case Recipe::Kind::Fetch: {
+        auto early = built.fetched.find(&r);
+        if (early != built.fetched.end())
+            return early->second;
         PyRef v = r.source->fetch(env);
         if (!v)
             PyErr_Format(PyExc_RuntimeError, "dynascope: cannot fetch %s",
@@ -627,7 +661,19 @@ bool ExitPlan::build(const std::vector<PyRef> &outputs, const SourceEnv &env, Py
         out = buildOne(r, outputs, env, built);
         return static_cast<bool>(out);
     };
-    // Values first (they read the region start state), then the writes to older objects.
+    // Every read of the region start state first, then the values, then the writes to older
+    // objects.
+    bool read = !isReturn || prefetch(returnValue, env, built);
+    if (!isReturn) {
+        for (const Recipe &r : locals)
+            read = read && (r.kind == Recipe::Kind::Keep || prefetch(r, env, built));
+        for (const Recipe &r : stack)
+            read = read && prefetch(r, env, built);
+    }
+    for (const EffectRecipe &e : effects)
+        read = read && prefetch(e.value, env, built) && prefetch(e.target, env, built);
+    if (!read)
+        return false;
     if (isReturn) {
         if (!make(returnValue, returned))
             return false;

@@ -254,12 +254,12 @@ ValuePtr callSequence(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwarg
     return SequenceValue::make(fn->object.get() == py::builtin("list") ? K::List : K::Tuple, items);
 }
 
-ValuePtr callIter(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
-    return args.size() == 1 ? t.iterate(args[0]) : nullptr;
+ValuePtr callIter(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    return args.size() == 1 && kwargs.empty() ? t.iterate(args[0]) : nullptr;
 }
 
-ValuePtr callNext(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
-    if (args.empty() || args.size() > 2 || !isIterator(args[0]))
+ValuePtr callNext(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (args.empty() || args.size() > 2 || !kwargs.empty() || !isIterator(args[0]))
         return nullptr;
     if (ValuePtr v = t.iterNext(args[0]))
         return v;

@@ -31,8 +31,8 @@ ValuePtr callWithEffects(Tracer &, const ValuePtr &fn, TraceArgs &, TraceKwargs 
     throw GraphBreak(BreakId::UnsupportedBuiltin, nameOf(fn));
 }
 
-ValuePtr callLen(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
-    if (args.size() != 1)
+ValuePtr callLen(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (args.size() != 1 || !kwargs.empty())
         return nullptr;
     const ValuePtr &a = args[0];
     if (const auto *seq = a->tryAs<SequenceValue>())
@@ -54,8 +54,43 @@ ValuePtr callLen(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
     return t.userLength(a); // a class with a Python __len__; null for the rest
 }
 
-ValuePtr callIsinstance(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
-    if (args.size() != 2)
+// isinstance(t, torch.FloatTensor): a legacy tensor type (its metaclass torch.tensortype)
+// matches by dtype and device, not by class: asked of an empty tensor of the value's dtype and
+// device. Null when `cls` holds no legacy type; a break when a tuple mixes them with others.
+ValuePtr legacyTensorTypeCheck(const ValuePtr &tensor, PyObject *cls) {
+    auto legacy = [](PyObject *c) {
+        return std::string(Py_TYPE(c)->tp_name) == "torch.tensortype";
+    };
+    if (PyTuple_Check(cls)) {
+        for (Py_ssize_t i = 0; i < PyTuple_Size(cls); ++i)
+            if (legacy(PyTuple_GET_ITEM(cls, i)))
+                throw GraphBreak(BreakId::UnknownValue, "isinstance of a tensor against a tuple "
+                                                        "holding a legacy tensor type");
+        return nullptr;
+    }
+    if (!legacy(cls))
+        return nullptr;
+    const auto *tv = tensor->as<TensorValue>();
+    PyRef dtype = PyRef::steal(PyObject_GetAttrString(tv->meta.get(), "dtype"));
+    PyRef empty = PyRef::steal(PyObject_GetAttrString(py::torch(), "empty"));
+    PyRef shape = PyRef::steal(Py_BuildValue("(i)", 0));
+    PyRef kw = PyRef::steal(PyDict_New());
+    if (dtype)
+        PyDict_SetItemString(kw.get(), "dtype", dtype.get());
+    if (tv->device)
+        PyDict_SetItemString(kw.get(), "device", tv->device.get());
+    PyRef probe = dtype && empty ? PyRef::steal(PyObject_Call(empty.get(), shape.get(), kw.get()))
+                                 : PyRef();
+    int r = probe ? PyObject_IsInstance(probe.get(), cls) : -1;
+    if (r < 0) {
+        PyErr_Clear();
+        throw GraphBreak(BreakId::UnknownValue, "isinstance of a tensor against a legacy type");
+    }
+    return Value::constant(PyBool_FromLong(r));
+}
+
+ValuePtr callIsinstance(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (args.size() != 2 || !kwargs.empty())
         return nullptr;
     PyObject *type = args[0]->pythonType();
     PyRef cls = t.constantOf(args[1], "isinstance class");
@@ -91,6 +126,9 @@ ValuePtr callIsinstance(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwarg
     }
     if (!type)
         throw GraphBreak(BreakId::UnknownValue, "isinstance of " + args[0]->describe());
+    if (args[0]->kind == K::Tensor)
+        if (ValuePtr legacy = legacyTensorTypeCheck(args[0], cls.get()))
+            return legacy;
     int r = args[0]->object && args[0]->kind != K::Tensor
                 ? PyObject_IsInstance(args[0]->object.get(), cls.get())
                 : PyObject_IsSubclass(type, cls.get());
@@ -101,16 +139,16 @@ ValuePtr callIsinstance(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwarg
     return Value::constant(PyBool_FromLong(r));
 }
 
-ValuePtr callType(Tracer &, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
-    if (args.size() != 1)
+ValuePtr callType(Tracer &, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (args.size() != 1 || !kwargs.empty())
         return nullptr;
     PyObject *type = args[0]->pythonType();
     return type ? Value::constant(type) : nullptr;
 }
 
 // getattr(obj, name[, default]) and hasattr(obj, name).
-ValuePtr callGetattr(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs &) {
-    if (args.size() != 2 && args.size() != 3)
+ValuePtr callGetattr(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs &kwargs) {
+    if ((args.size() != 2 && args.size() != 3) || !kwargs.empty())
         return nullptr;
     bool has = nameOf(fn) == "hasattr";
     PyRef attrName = t.constantOf(args[1], "attribute name");
@@ -159,8 +197,8 @@ ValuePtr callGetattr(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs
     }
 }
 
-ValuePtr callAbs(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &) {
-    if (args.size() != 1 || args[0]->kind != K::Tensor)
+ValuePtr callAbs(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwargs) {
+    if (args.size() != 1 || !kwargs.empty() || args[0]->kind != K::Tensor)
         return nullptr;
     PyRef torchAbs = PyRef::steal(PyObject_GetAttrString(py::torch(), "abs"));
     return t.callGraph("call_function", "torch.abs", torchAbs, torchAbs.get(), args, {});

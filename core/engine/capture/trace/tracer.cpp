@@ -36,6 +36,24 @@ const std::array<Tracer::Handler, 256> &dispatchTable() {
     return table;
 }
 
+// A tuple or list subclass whose class defines its own __getitem__ or __len__ in Python (not
+// torch.Size's or a structseq's C slots): reading its
+// items through them (as the sequence model and its item sources would) runs user code that
+// need not give the stored items; such an object is a user object (its fields still read
+// through the class's descriptors).
+bool overridesSequenceProtocol(PyObject *o) {
+    if (PyTuple_CheckExact(o) || PyList_CheckExact(o))
+        return false;
+    PyTypeObject *base = PyTuple_Check(o) ? &PyTuple_Type : &PyList_Type;
+    for (const char *name : {"__getitem__", "__len__"}) {
+        PyRef key = PyRef::steal(PyUnicode_FromString(name));
+        PyObject *found = _PyType_Lookup(Py_TYPE(o), key.get()); // borrowed
+        if (found != _PyType_Lookup(base, key.get()) && found && PyFunction_Check(found))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 std::vector<std::string> Tracer::handledOpcodes() {
@@ -403,7 +421,7 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         t->node = m_graph->placeholder(source, t->shapeStrings(), dtypeName(dtype.get()));
         return t;
     }
-    if (PyTuple_Check(o) || PyList_Check(o)) {
+    if ((PyTuple_Check(o) || PyList_Check(o)) && !overridesSequenceProtocol(o)) {
         bool isTuple = PyTuple_Check(o);
         if (isTuple && !PyTuple_CheckExact(o)) {
             // torch.Size and named tuples: immutable, kept as constants when all items are.

@@ -393,7 +393,7 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
     PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
     PyObject *descr = _PyType_Lookup(Py_TYPE(o), nameObj.get()); // borrowed
     PyRef descrRef = PyRef::borrow(descr);
-    if (descr && Py_TYPE(descr)->tp_descr_set) {
+    if (descr && Py_TYPE(descr)->tp_descr_set && Py_TYPE(descr)->tp_descr_get) {
         if (PyObject_TypeCheck(descr, &PyProperty_Type)) {
             PyRef fget = PyRef::steal(PyObject_GetAttrString(descr, "fget"));
             PyErr_Clear();
@@ -401,6 +401,19 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
             if (fget && PyFunction_Check(fget.get()))
                 return sealRaises([&] { return call(wrapUnguarded(fget.get()), {obj}, {}); },
                                   PyExc_AttributeError);
+        }
+        // A descriptor class written in Python: its __get__ inlined, so that it reads what the
+        // trace wrote (the instance __dict__ it may consult).
+        static PyObject *getName = PyUnicode_InternFromString("__get__");
+        PyObject *getFn = _PyType_Lookup(Py_TYPE(descr), getName); // borrowed
+        if (getFn && PyFunction_Check(getFn)) {
+            PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(o));
+            return sealRaises(
+                [&] {
+                    return call(wrapUnguarded(getFn),
+                                {wrapUnguarded(descr), obj, wrapUnguarded(type)}, {});
+                },
+                PyExc_AttributeError);
         }
         PyRef v = PyRef::steal(PyObject_GetAttr(o, nameObj.get()));
         if (!v) {
@@ -411,8 +424,16 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
     }
     PyObject **dictPtr = _PyObject_GetDictPtr(o);
     if (dictPtr && *dictPtr) {
-        if (PyObject *v = PyDict_GetItemWithError(*dictPtr, nameObj.get()))
+        // The trace read obj.__dict__ (a dict value it may have changed): read from that.
+        auto seen = m_wrapped.find(*dictPtr);
+        if (const auto *d = seen != m_wrapped.end() ? seen->second->tryAs<DictValue>() : nullptr) {
+            for (size_t i = 0; i < d->keys.size(); ++i)
+                if (PyUnicode_Check(d->keys[i].get()) &&
+                    PyUnicode_Compare(d->keys[i].get(), nameObj.get()) == 0)
+                    return d->values[i];
+        } else if (PyObject *v = PyDict_GetItemWithError(*dictPtr, nameObj.get())) {
             return wrapFound(v);
+        }
         PyErr_Clear();
     }
     if (descr) {
@@ -594,6 +615,14 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
     }
     if (unsupported.count(name))
         throw GraphBreak(BreakId::UnsupportedCall, "Tensor." + name + "()");
+    // The aten ops tagged inplace_view change a tensor's metadata in place; on a graph input
+    // Dynamo breaks (the graph would change its caller's tensor's shape): CPython runs them.
+    static const std::set<std::string> inplaceViews = {
+        "resize_",  "resize_as_", "t_",          "transpose_", "squeeze_", "unsqueeze_",
+        "swapaxes_", "swapdims_", "as_strided_", "detach_",    "rename_"};
+    if (inplaceViews.count(name) && self->source)
+        throw GraphBreak(BreakId::UnsupportedCall,
+                         "Tensor." + name + "() (an in-place view) on a graph input");
     static const std::set<std::string> shapeQueries = {
         "size",       "stride",       "numel",         "nelement",
         "dim",        "ndimension",   "is_contiguous", "is_floating_point",

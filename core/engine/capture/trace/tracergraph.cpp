@@ -158,6 +158,16 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
     }
     if (isDataDependentShapeOp(target) && !intRepeats)
         throw GraphBreak(BreakId::DataDependentShape, target);
+    // one_hot's class count is the input's max + 1 when num_classes is left out (or -1).
+    if (target.size() >= 7 && target.compare(target.size() - 7, 7, "one_hot") == 0) {
+        const ValuePtr *classes = args.size() >= 2 ? &args[1] : nullptr;
+        for (const auto &k : kwargs)
+            if (k.first == "num_classes")
+                classes = &k.second;
+        PyRef n = classes ? (*classes)->asPython() : PyRef();
+        if (!classes || (n && PyLong_Check(n.get()) && PyLong_AsLong(n.get()) == -1))
+            throw GraphBreak(BreakId::DataDependentShape, target + " without num_classes");
+    }
     // The random stream's seeds are not metadata: folded at trace time they would be one fixed
     // number for every later call (torch.seed() draws a new one each time).
     for (const char *seedFn :

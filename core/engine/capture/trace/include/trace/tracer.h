@@ -252,6 +252,9 @@ public:
     // class's own __setattr__).
     void storeNewObjectAttr(const ValuePtr &obj, const std::string &name, ValuePtr value,
                             bool viaObjectSetattr = false);
+    // obj.name = value on an input object whose class has a say (a property setter, a data
+    // descriptor, a Python __setattr__): true when done here; false for a plain store.
+    bool storeThroughClass(const ValuePtr &owner, const std::string &name, const ValuePtr &value);
     ValuePtr bindClassAttr(const ValuePtr &self, const ValuePtr &cls, PyObject *descr,
                            const std::string &name);
     // A Python function inlined as written, whatever its module (guarded on its code when

@@ -205,7 +205,24 @@ void Tracer::op_DICT_UPDATE(const CodeInstruction &ins) {
     markMutated(d);
 }
 
+// f(**a, **b) and f(**a, k=v): unlike DICT_UPDATE, a key given twice is CPython's TypeError (a
+// break: CPython raises it), never the later value silently winning; so is a key that is no
+// string (a break too: what the callee makes of it is CPython's to say).
 void Tracer::op_DICT_MERGE(const CodeInstruction &ins) {
+    ValuePtr src = top(1);
+    ValuePtr d = top(ins.arg + 1);
+    if (d->kind == K::Dict && src->kind == K::Dict) {
+        const auto &have = d->as<DictValue>()->keys;
+        for (const PyRef &k : src->as<DictValue>()->keys) {
+            if (!PyUnicode_Check(k.get()))
+                throw GraphBreak(BreakId::PythonException, "keywords must be strings");
+            for (const PyRef &h : have)
+                if (PyObject_RichCompareBool(h.get(), k.get(), Py_EQ) == 1)
+                    throw GraphBreak(BreakId::PythonException,
+                                     std::string("got multiple values for keyword argument '") +
+                                         PyUnicode_AsUTF8(k.get()) + "'");
+        }
+    }
     op_DICT_UPDATE(ins);
 }
 

@@ -410,12 +410,19 @@ ValuePtr Tracer::inlineCall(PyObject *codeObj, PyObject *globals,
 
 ValuePtr Tracer::resumeGenerator(IteratorValue &generator) {
     SuspendedGenerator *state = generator.generator.get();
+    if (state && state->running) // next(it) inside it: CPython's ValueError
+        throw GraphBreak(BreakId::PythonException, "generator already executing");
     if (!state || !state->frame)
         return nullptr; // returned already
     if (m_frames.size() >= kMaxInlineDepth)
         throw GraphBreak(BreakId::InlineDepth, state->frame->view->qualname());
     Frame *mine = state->frame.get();
     m_frames.push_back(std::move(state->frame));
+    state->running = true;
+    struct Stopped {
+        SuspendedGenerator *state;
+        ~Stopped() { state->running = false; }
+    } stopped{state};
     try {
         while (!mine->returned && !mine->yielded)
             step();
@@ -423,10 +430,12 @@ ValuePtr Tracer::resumeGenerator(IteratorValue &generator) {
         // The generator is finished and the exception reaches its consumer at the next() that
         // resumed it, as in CPython; a StopIteration raised in its body would become a
         // RuntimeError there (PEP 479), which is not modelled: a break.
+        // Named before the pop: popping destroys the generator's frame (`mine`).
+        std::string where = mine->view->qualname();
         m_frames.pop_back();
         if (raised.isInstance(PyExc_StopIteration))
             throw GraphBreak(BreakId::PythonException,
-                             "StopIteration raised inside generator " + mine->view->qualname());
+                             "StopIteration raised inside generator " + where);
         raised.crossedFrame = true;
         throw;
     }

@@ -387,8 +387,9 @@ private:
 };
 
 struct SuspendedGenerator {
-    std::unique_ptr<Tracer::Frame> frame; // null once the generator returned
+    std::unique_ptr<Tracer::Frame> frame; // null once the generator returned (or while running)
     ValuePtr returned;                    // what it returned (`x = yield from gen`)
+    bool running = false;                 // between its resume and its next yield
 };
 
 } // namespace dynascope

@@ -344,6 +344,24 @@ ValuePtr Tracer::wrapUnguarded(PyObject *object) {
     return wrap(object, nullptr);
 }
 
+namespace {
+
+// torch.empty_strided(o.size(), o.stride(), dtype=o.dtype, device="meta"); null (an error set)
+// where the layout has no strides (sparse).
+PyRef stridedMeta(PyObject *o) {
+    PyRef size = PyRef::steal(PyObject_CallMethod(o, "size", nullptr));
+    PyRef stride = size ? PyRef::steal(PyObject_CallMethod(o, "stride", nullptr)) : PyRef();
+    PyRef dtype = stride ? PyRef::steal(PyObject_GetAttrString(o, "dtype")) : PyRef();
+    PyRef fn = dtype ? PyRef::steal(PyObject_GetAttrString(py::torch(), "empty_strided")) : PyRef();
+    if (!fn)
+        return {};
+    PyRef args = PyRef::steal(PyTuple_Pack(2, size.get(), stride.get()));
+    PyRef kwargs = PyRef::steal(Py_BuildValue("{s:O,s:s}", "dtype", dtype.get(), "device", "meta"));
+    return PyRef::steal(PyObject_Call(fn.get(), args.get(), kwargs.get()));
+}
+
+} // namespace
+
 ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     using K = Value::Kind;
     // Containers, modules and objects keep one Value per object (mutations must alias). Tensors
@@ -399,10 +417,17 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         if (Py_TYPE(o) != reinterpret_cast<PyTypeObject *>(py::tensorType()))
             t->pyType = PyRef::borrow(reinterpret_cast<PyObject *>(Py_TYPE(o)));
         t->device = PyRef::steal(PyObject_GetAttrString(o, "device"));
-        // A meta copy carries shape, dtype, strides and requires_grad without data.
-        PyRef detached = PyRef::steal(PyObject_CallMethod(o, "detach", nullptr));
-        t->meta = detached ? PyRef::steal(PyObject_CallMethod(detached.get(), "to", "s", "meta"))
-                           : PyRef();
+        // A meta copy carries shape, dtype, strides and requires_grad without data. It is made
+        // with the input's own strides: `.to("meta")` made a non-dense view (x[:, ::2])
+        // contiguous, and stride() / is_contiguous() then answered for another tensor.
+        t->meta = stridedMeta(o);
+        if (!t->meta) {
+            PyErr_Clear();
+            PyRef detached = PyRef::steal(PyObject_CallMethod(o, "detach", nullptr));
+            t->meta = detached
+                          ? PyRef::steal(PyObject_CallMethod(detached.get(), "to", "s", "meta"))
+                          : PyRef();
+        }
         PyRef rg = PyRef::steal(PyObject_GetAttrString(o, "requires_grad"));
         if (t->meta && rg.get() == Py_True)
             t->meta = PyRef::steal(PyObject_CallMethod(t->meta.get(), "requires_grad_", nullptr));

@@ -156,6 +156,20 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
                 return Value::constant(tensor->device);
             throw GraphBreak(BreakId::UnsupportedAttribute, "device of a tensor made in the graph");
         }
+        if (name == "is_leaf" && obj->source &&
+            metaAttr(obj, "requires_grad").get() == Py_True) {
+            // An input's meta copy is a leaf whatever the input is (`a * 2` is not): the input
+            // itself answers, guarded.
+            PyRef input = fetchAtStart(obj->source);
+            PyRef leaf = input ? PyRef::steal(PyObject_GetAttrString(input.get(), "is_leaf"))
+                               : PyRef();
+            if (!leaf) {
+                PyErr_Clear();
+                throw GraphBreak(BreakId::UnsupportedAttribute, "is_leaf of " + obj->describe());
+            }
+            addGuard(Guard::equalsMatch(Source::attr(obj->source, "is_leaf"), leaf.get()));
+            return Value::constant(leaf);
+        }
         if (constantAttrs.count(name))
             return Value::constant(metaAttr(obj, name.c_str()));
         if (name == "T" || name == "mT" || name == "H" || name == "real" || name == "imag" ||
@@ -568,7 +582,9 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
                                                     "__int__", "__float__", "__index__"};
     static const std::set<std::string> unsupported = {
         "numpy",   "backward",        "register_hook", "retain_grad", "data_ptr",
-        "storage", "untyped_storage", "cpu_",          "__array__"};
+        "storage", "untyped_storage", "cpu_",          "__array__",
+        // Where an input sits in its storage is not in its meta copy (nor in TENSOR_MATCH).
+        "storage_offset", "_is_view"};
     if (name == "item" && args.empty() && CaptureConfig::instance().captureScalarOutputs) {
         // capture_scalar_outputs: item() is a graph node; its (Python number) result is carried
         // as a 0-d tensor value, so arithmetic on it stays in the graph too.

@@ -143,7 +143,15 @@ ValuePtr callType(Tracer &, const ValuePtr &, TraceArgs &args, TraceKwargs &kwar
     if (args.size() != 1 || !kwargs.empty())
         return nullptr;
     PyObject *type = args[0]->pythonType();
-    return type ? Value::constant(type) : nullptr;
+    if (!type)
+        return nullptr;
+    ValuePtr cls = Value::constant(type);
+    // The class of an input read through it (`type(o).scale`): its type is guarded already
+    // (TYPE_MATCH, ID_MATCH), the attributes read from it are guarded through this source.
+    const ValuePtr &o = args[0];
+    if (o->source && o->object && (o->kind == K::UserObject || o->kind == K::NNModule))
+        cls->source = Source::attr(o->source, "__class__");
+    return cls;
 }
 
 // getattr(obj, name[, default]) and hasattr(obj, name).
@@ -156,8 +164,13 @@ ValuePtr callGetattr(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs
         throw GraphBreak(BreakId::PythonException, "attribute name must be a string");
     const std::string attr = PyUnicode_AsUTF8(attrName.get());
     // Whether the attribute exists is part of what the trace assumed (Dynamo's HASATTR).
-    bool guardable =
-        args[0]->source && (args[0]->kind == K::UserObject || args[0]->kind == K::NNModule);
+    // A class or module may gain the attribute later too (`type(o).n = getattr(type(o), "n", 0)
+    // + 1`): its absence is guarded as an object's is.
+    const ValuePtr &owner = args[0];
+    bool guardable = owner->source &&
+                     (owner->kind == K::UserObject || owner->kind == K::NNModule ||
+                      owner->kind == K::PyModule || owner->kind == K::UserFunction ||
+                      (owner->isConstant() && owner->object && PyType_Check(owner->object.get())));
     if (has && args[0]->kind == K::Tensor && args[0]->source) {
         // hasattr(x, "name") of an input tensor: a Tensor attribute is there; otherwise the
         // tensor object itself is asked (a Python attribute set on it), and the answer guarded.

@@ -276,6 +276,17 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         }
         if (PyCFunction_Check(v.get()) || PyCallable_Check(v.get()))
             return std::make_shared<MethodValue>(K::ObjectMethod, obj, name);
+        // A class attribute of a Python class (`Config.scale`) may change between calls: read
+        // through its source, and guarded as any attribute (C types and torch's own do not
+        // change).
+        PyObject *o = obj->object.get();
+        if (obj->source && PyType_Check(o) &&
+            (reinterpret_cast<PyTypeObject *>(o)->tp_flags & Py_TPFLAGS_HEAPTYPE)) {
+            std::string classModule = py::moduleOf(o);
+            PyErr_Clear();
+            if (classModule != "torch" && classModule.rfind("torch.", 0) != 0)
+                return wrap(v.get(), Source::attr(obj->source, name));
+        }
         return wrapUnguarded(v.get());
     }
     case K::UserFunction:

@@ -84,7 +84,7 @@ ValuePtr dictFromKeys(Tracer &t, const ValuePtr &cls, TraceArgs &args, TraceKwar
         d->defaultFactory = Value::constant(Py_None);
     ValuePtr value = params.size() > 1 ? params[1] : Value::constant(Py_None);
     for (const ValuePtr &key : t.drain(params[0]))
-        setItem(*d, t.constantOf(key, "dict key"), value);
+        d->store(t.dictKey(key), key, value);
     return d;
 }
 

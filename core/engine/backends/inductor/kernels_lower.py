@@ -68,6 +68,22 @@ class Unlowerable(Exception):
     """The whole graph runs eagerly (the message says why)."""
 
 
+def check_no_effect_calls(gm):
+    """A captured call whose result nothing reads is there for its effect on global state
+    (torch.use_deterministic_algorithms, torch.manual_seed): make_fx would run it once while
+    tracing and leave it out of the kernels, so the state would not change on later calls. Such a
+    graph runs eagerly. Grad-mode switches are the exception: they only shape autograd, which the
+    training plans handle (CompiledGraph.switches_grad), and so are writes into tensors."""
+    for node in gm.graph.nodes:
+        if node.op != "call_function" or node.users:
+            continue
+        name = getattr(node.target, "__name__", str(node.target))
+        # A tensor written in place (x[i] = v, torch.relu_(x)) is an op make_fx records.
+        if name in ("set_grad_enabled", "setitem") or name.endswith("_"):
+            continue
+        raise Unlowerable(f"{node.name} ({name}) is called for its effect")
+
+
 def trace_aten(fn, inputs):
     """The graph as aten ops, with shapes/dtypes/strides of every node in node.meta and the
     captured node each came from in node.meta["captured"] (kernels_origins). Traced with fake
@@ -75,6 +91,7 @@ def trace_aten(fn, inputs):
     fake) and nothing an in-place op could change in the caller's tensors."""
     gm = getattr(fn, "__self__", None)
     if gm is not None and hasattr(gm, "graph") and getattr(fn, "__name__", "") == "forward":
+        check_no_effect_calls(gm)
         fn = origins.marked_forward(gm)
     with origins.marking():
         traced = make_fx(fn, decomposition_table=DECOMPOSITIONS, tracing_mode="fake")(*inputs)

@@ -475,6 +475,15 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
         push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
         return;
     }
+    // A member test answered now on the objects themselves (the caller guards what it read).
+    auto pushContainsNow = [&](PyObject *c, PyObject *i) {
+        int r = PySequence_Contains(c, i);
+        if (r < 0) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "`in` raises");
+        }
+        push(Value::constant(PyBool_FromLong(ins.arg ? r != 1 : r == 1)));
+    };
     if (container->kind == K::UserObject && container->object && container->source &&
         PyFrozenSet_CheckExact(container->object.get()) && item->object &&
         (item->isConstant() || item->kind == K::TorchFunction || item->kind == K::Builtin ||
@@ -484,12 +493,7 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
         addGuard(Guard::idMatch(container->source, container->object.get()));
         if (item->source && !item->isConstant())
             addGuard(Guard::idMatch(item->source, item->object.get()));
-        int r = PySet_Contains(container->object.get(), item->object.get());
-        if (r < 0) {
-            PyErr_Clear();
-            throw GraphBreak(BreakId::PythonException, "`in` raises");
-        }
-        push(Value::constant(PyBool_FromLong(ins.arg ? r != 1 : r == 1)));
+        pushContainsNow(container->object.get(), item->object.get());
         return;
     }
     if (container->kind == K::UserObject && container->object && container->source &&
@@ -497,12 +501,7 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
         // `name in Cls.__dict__`: the class's own names, read now; the list of them guarded,
         // so a class that gains or loses an attribute recompiles.
         addGuard(Guard::dictKeys(container->source, container->object.get()));
-        int r = PySequence_Contains(container->object.get(), item->object.get());
-        if (r < 0) {
-            PyErr_Clear();
-            throw GraphBreak(BreakId::PythonException, "`in` raises");
-        }
-        push(Value::constant(PyBool_FromLong(ins.arg ? r != 1 : r == 1)));
+        pushContainsNow(container->object.get(), item->object.get());
         return;
     }
     if (container->kind == K::Set) {

@@ -44,30 +44,40 @@ PyObject *SequenceValue::pythonType() const {
     return reinterpret_cast<PyObject *>(&PyList_Type);
 }
 
-long DictValue::indexOf(PyObject *key) const {
+namespace {
+
+// The position of `key` among `keys` as CPython's dict and set lookups find it: the same object,
+// else an equal hash and == (so a stand-in's elementwise == is never asked); -1 when absent or
+// when a hash or == raised (the Python error is left set for the caller).
+long hashedKeyIndex(const std::vector<PyRef> &keys, PyObject *key) {
     for (size_t i = 0; i < keys.size(); ++i)
         if (keys[i].get() == key)
             return static_cast<long>(i);
-    // Equal keys that are different objects (1 and 1.0): the hash first, as CPython compares, so
-    // a stand-in's == (a tensor's is elementwise) is never asked.
     Py_hash_t h = PyObject_Hash(key);
     for (size_t i = 0; i < keys.size() && h != -1; ++i) {
         Py_hash_t hi = PyObject_Hash(keys[i].get());
         if (hi == -1)
-            break;
+            return -1;
         if (hi != h)
             continue;
         int eq = PyObject_RichCompareBool(keys[i].get(), key, Py_EQ);
         if (eq < 0)
-            break;
+            return -1;
         if (eq == 1)
             return static_cast<long>(i);
     }
+    return -1;
+}
+
+} // namespace
+
+long DictValue::indexOf(PyObject *key) const {
+    long i = hashedKeyIndex(keys, key);
     if (PyErr_Occurred()) {
         PyErr_Clear();
         throw GraphBreak(BreakId::PythonException, "a dict key's hash or == raises");
     }
-    return -1;
+    return i;
 }
 
 ValuePtr DictValue::keyValue(size_t i) const {
@@ -160,18 +170,9 @@ SetValue::SetValue(PyRef object, SourcePtr source)
       shadow(PyRef::steal(PySet_New(nullptr))) {}
 
 long SetValue::indexOf(PyObject *key) const {
-    for (size_t i = 0; i < keys.size(); ++i)
-        if (keys[i].get() == key)
-            return static_cast<long>(i);
-    // Equal keys that are different objects (1 and 1.0): the hash first, as CPython compares, so
-    // a tensor's == (elementwise) is never asked.
-    Py_hash_t h = PyObject_Hash(key);
-    for (size_t i = 0; i < keys.size() && h != -1; ++i)
-        if (PyObject_Hash(keys[i].get()) == h &&
-            PyObject_RichCompareBool(keys[i].get(), key, Py_EQ) == 1)
-            return static_cast<long>(i);
+    long i = hashedKeyIndex(keys, key);
     PyErr_Clear();
-    return -1;
+    return i;
 }
 
 PyRef SetValue::asPython() const {

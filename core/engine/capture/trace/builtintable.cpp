@@ -49,8 +49,17 @@ ValuePtr callLen(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwar
             throw GraphBreak(BreakId::PythonException, "len() of a 0-d tensor");
         return t.wrapUnguarded(PyTuple_GET_ITEM(shape->object.get(), 0));
     }
-    if (a->kind == K::NNModule)
-        return Value::constant(PyRef::steal(PyLong_FromSsize_t(PyObject_Length(a->object.get()))));
+    if (a->kind == K::NNModule) {
+        // A ModuleList grows between calls: the length read is guarded.
+        Py_ssize_t n = PyObject_Length(a->object.get());
+        if (n < 0) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "len() of " + a->describe());
+        }
+        if (a->source)
+            t.addGuard(Guard::sequenceLength(a->source, a->object.get()));
+        return Value::constant(PyRef::steal(PyLong_FromSsize_t(n)));
+    }
     return t.userLength(a); // a class with a Python __len__; null for the rest
 }
 

@@ -60,7 +60,18 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
             PyErr_Clear();
             throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
         }
+        // What it holds may change between calls (append, insert, del, a new key): its length
+        // is guarded (the children's identities by their own ID_MATCH), a ModuleDict's keys.
+        if (v->source)
+            addGuard(Guard::sequenceLength(v->source, mod));
         if (type == "ModuleDict") {
+            PyObject **dictPtr = _PyObject_GetDictPtr(mod);
+            PyObject *children =
+                dictPtr && *dictPtr ? PyDict_GetItemString(*dictPtr, "_modules") : nullptr;
+            if (!children || !PyDict_Check(children))
+                throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
+            if (v->source)
+                addGuard(Guard::dictKeys(Source::attr(v->source, "_modules"), children));
             PyRef keys = PyRef::steal(PyObject_CallMethod(mod, "keys", nullptr));
             PyRef list = keys ? PyRef::steal(PySequence_List(keys.get())) : PyRef();
             for (Py_ssize_t i = 0; list && i < PyList_Size(list.get()); ++i)

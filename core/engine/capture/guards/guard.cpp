@@ -120,6 +120,10 @@ const char *Guard::kindName(Kind kind) {
         return "HASATTR";
     case Kind::TensorAliasing:
         return "TENSOR_ALIASING";
+    case Kind::ObjectAliasing:
+        return "OBJECT_ALIASING";
+    case Kind::ClassLookup:
+        return "CLASS_LOOKUP";
     }
     return "?";
 }
@@ -286,8 +290,33 @@ Guard Guard::hasAttr(SourcePtr source, const std::string &name, bool present) {
     return g;
 }
 
+Guard Guard::classLookup(PyObject *cls, const std::string &name, PyObject *found) {
+    Guard g(Kind::ClassLookup, nullptr);
+    g.m_class = PyRef::borrow(cls);
+    g.m_type = reinterpret_cast<PyTypeObject *>(cls);
+    g.m_attr = name;
+    g.m_name = PyRef::steal(PyUnicode_InternFromString(name.c_str()));
+    g.m_object = PyRef::borrow(found);
+    std::string what = found ? pyRepr(found, 60) : std::string("nothing");
+    g.m_text = "___check_type_lookup(" + typeName(g.m_type) + ", '" + name + "') is " + what;
+    g.m_terms = {shortTypeName(g.m_type) + "." + name + " is " + (found ? pyRepr(found, 40) : what)};
+    return g;
+}
+
+PyObject *Guard::lookupNow() const {
+    return _PyType_Lookup(m_type, m_name.get()); // borrowed; never raises
+}
+
 Guard Guard::tensorAliasing(std::vector<SourcePtr> sources, std::vector<int> groups) {
-    Guard g(Kind::TensorAliasing, nullptr);
+    return aliasing(Kind::TensorAliasing, std::move(sources), std::move(groups));
+}
+
+Guard Guard::objectAliasing(std::vector<SourcePtr> sources, std::vector<int> groups) {
+    return aliasing(Kind::ObjectAliasing, std::move(sources), std::move(groups));
+}
+
+Guard Guard::aliasing(Kind kind, std::vector<SourcePtr> sources, std::vector<int> groups) {
+    Guard g(kind, nullptr);
     std::string distinct, same;
     for (size_t i = 0; i < sources.size(); ++i) {
         if (groups[i] == static_cast<int>(i))
@@ -296,7 +325,9 @@ Guard Guard::tensorAliasing(std::vector<SourcePtr> sources, std::vector<int> gro
             same += (same.empty() ? "" : " and ") + sources[i]->text() + " is " +
                     sources[groups[i]]->text();
     }
-    g.m_text = "___check_no_aliasing(" + distinct + ")" + (same.empty() ? "" : " and " + same);
+    g.m_text = std::string(kind == Kind::TensorAliasing ? "___check_no_aliasing("
+                                                        : "___check_distinct_objects(") +
+               distinct + ")" + (same.empty() ? "" : " and " + same);
     std::string distinctTerm;
     for (size_t i = 0; i < sources.size(); ++i)
         if (groups[i] == static_cast<int>(i))

@@ -147,7 +147,15 @@ std::optional<GuardFailure> Guard::explain(PyObject *value, const SourceEnv &env
                            "GLOBAL_STATE changed: global nn.Module hooks");
         return std::nullopt;
     }
-    if (m_kind == Kind::TensorAliasing) {
+    if (m_kind == Kind::ClassLookup) {
+        PyObject *now = lookupNow();
+        if (now == m_object.get())
+            return std::nullopt;
+        auto shown = [](PyObject *o) { return o ? pyRepr(o, 60) : std::string("nothing"); };
+        return failure(typeName(m_type) + "." + m_attr, shown(m_object.get()), shown(now),
+                       m_text);
+    }
+    if (m_kind == Kind::TensorAliasing || m_kind == Kind::ObjectAliasing) {
         std::vector<PyRef> objects;
         for (const SourcePtr &s : m_aliasSources)
             objects.push_back(s->fetch(env));
@@ -227,6 +235,8 @@ std::optional<GuardFailure> Guard::explain(PyObject *value, const SourceEnv &env
     }
     case Kind::GlobalState:
     case Kind::TensorAliasing:
+    case Kind::ObjectAliasing:
+    case Kind::ClassLookup:
         break;
     }
     return std::nullopt;
@@ -349,6 +359,7 @@ std::map<std::string, std::string> Guard::expectations() const {
         e["global_module_hooks"] = boolText(m_globalModuleHooks);
         break;
     case Kind::TensorAliasing:
+    case Kind::ObjectAliasing:
         for (size_t i = 0; i < m_aliasSources.size(); ++i) {
             int g = m_aliasGroups[i];
             e[m_aliasSources[i]->text()] = g == static_cast<int>(i)
@@ -376,6 +387,10 @@ std::map<std::string, std::string> Guard::expectations() const {
         break;
     case Kind::HasAttr:
         e["hasattr " + m_attr] = boolText(m_present);
+        break;
+    case Kind::ClassLookup:
+        e[typeName(m_type) + "." + m_attr] =
+            m_object ? pyRepr(m_object.get(), 60) : std::string("nothing");
         break;
     case Kind::ShapeEnv: {
         std::string check = "size()[" + std::to_string(m_dim) + "]";

@@ -33,6 +33,9 @@ GuardTree::GuardTree(const std::vector<Guard> &guards) : m_guards(guards) {
         case Guard::Kind::GlobalState:
             m_leading.push_back({Op::GlobalState, i});
             continue;
+        case Guard::Kind::ClassLookup:
+            m_leading.push_back({Op::ClassLookup, i});
+            continue;
         case Guard::Kind::TypeMatch:
             c.op = Op::Type;
             break;
@@ -59,6 +62,7 @@ GuardTree::GuardTree(const std::vector<Guard> &guards) : m_guards(guards) {
             c.name = internedName(g.m_attr);
             break;
         case Guard::Kind::TensorAliasing:
+        case Guard::Kind::ObjectAliasing:
             // Identity of the sources' objects, compared after the walk has fetched them all.
             c.op = Op::Aliasing;
             for (const SourcePtr &s : g.m_aliasSources)
@@ -124,6 +128,7 @@ GuardTree::GuardTree(const std::vector<Guard> &guards) : m_guards(guards) {
 int GuardTree::cost(Op op) {
     switch (op) {
     case Op::GlobalState:
+    case Op::ClassLookup:
     case Op::Type:
     case Op::Id:
         return 1;
@@ -268,6 +273,8 @@ bool GuardTree::passes(const Check &c, PyObject *v, const PyRef *values,
     case Op::GlobalState:
         return TensorAccess::gradModeEnabled() == g.m_gradMode &&
                py::anyGlobalModuleHooks() == g.m_globalModuleHooks;
+    case Op::ClassLookup:
+        return g.lookupNow() == g.m_object.get(); // the method cache makes this a lookup
     case Op::Type:
         return Py_TYPE(v) == g.m_type;
     case Op::Id:

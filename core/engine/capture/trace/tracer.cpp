@@ -323,6 +323,7 @@ TraceResult Tracer::run() {
         m_result.gradModeAfter = m_gradMode ? 1 : 0;
     m_graph->dropGradSwitchPairs(graphStartMode);
     addAliasingGuard();
+    addObjectAliasingGuard();
     m_result.graph = m_graph;
     m_result.guards = m_guards;
     m_result.traceSteps = std::move(m_traceSteps);
@@ -369,6 +370,8 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     bool identityMatters =
         !(PyLong_CheckExact(o) || PyFloat_CheckExact(o) || PyUnicode_CheckExact(o) ||
           PyBool_Check(o) || o == Py_None || py::isTensor(o));
+    if (identityMatters && source)
+        m_objectSources.push_back({o, source});
     if (identityMatters) {
         auto it = m_wrapped.find(o);
         if (it != m_wrapped.end())

@@ -186,9 +186,21 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
     }
     case K::NNModule:
     case K::UserObject: {
-        auto over = m_attrs.find({obj->object.get(), name});
+        PyObject *o = obj->object.get();
+        auto over = m_attrs.find({o, name});
         if (over != m_attrs.end())
             return over->second;
+        // obj.__dict__ is a dict value of its own: it and the attribute writes kept here must
+        // not disagree (a write through one unseen by reads through the other).
+        if (name == "__dict__") {
+            auto first = m_attrs.lower_bound({o, std::string()});
+            if (first != m_attrs.end() && first->first.first == o)
+                throw GraphBreak(BreakId::UnsupportedAttribute,
+                                 "__dict__ of an object whose attributes the trace set");
+        } else if (const ContainerValue *dict = instanceDictValue(o); dict && dict->mutated) {
+            throw GraphBreak(BreakId::UnsupportedAttribute,
+                             "attribute of an object whose __dict__ the trace changed");
+        }
         return objectAttr(obj, name);
     }
     case K::PyModule: {
@@ -372,6 +384,9 @@ ValuePtr Tracer::superAttr(const ValuePtr &sup, const std::string &name) {
         ++i;
     for (++i; i < n; ++i) {
         PyObject *dict = reinterpret_cast<PyTypeObject *>(PyTuple_GET_ITEM(mro, i))->tp_dict;
+        // Each class passed and the one that answers are guarded on `name` (CLASS_LOOKUP: one
+        // of them gaining, losing or replacing it changes what super() finds).
+        classLookup(PyTuple_GET_ITEM(mro, i), name);
         PyObject *attr = PyDict_GetItemString(dict, name.c_str());
         if (!attr)
             continue;
@@ -404,6 +419,12 @@ ValuePtr Tracer::superAttr(const ValuePtr &sup, const std::string &name) {
     throw GraphBreak(BreakId::PythonException, "'super' object has no attribute '" + name + "'");
 }
 
+const ContainerValue *Tracer::instanceDictValue(PyObject *o) const {
+    PyObject **dictPtr = o ? _PyObject_GetDictPtr(o) : nullptr;
+    auto held = dictPtr && *dictPtr ? m_wrapped.find(*dictPtr) : m_wrapped.end();
+    return held != m_wrapped.end() ? held->second->tryAs<ContainerValue>() : nullptr;
+}
+
 // Attribute lookup on an object in CPython's order: a data descriptor of the class (a property
 // is inlined), the instance __dict__, other class attributes, then what __getattr__ would give:
 // an nn.Module's parameters, buffers and submodules, or a user-defined __getattr__ (inlined).
@@ -416,7 +437,20 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
         return wrap(v, src);
     };
     PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
-    PyObject *descr = _PyType_Lookup(Py_TYPE(o), nameObj.get()); // borrowed
+    // A user object's class lookups are guarded (CLASS_LOOKUP): a property, method or
+    // __getattr__ replaced on the class between calls recompiles.
+    PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(o));
+    bool userClass = obj->kind == K::UserObject;
+    if (userClass && classLookup(type, "__getattribute__") !=
+                         PyDict_GetItemString(PyBaseObject_Type.tp_dict, "__getattribute__"))
+        throw GraphBreak(BreakId::UnsupportedAttribute,
+                         std::string(Py_TYPE(o)->tp_name) + ".__getattribute__");
+    PyObject *descr =
+        userClass ? classLookup(type, name) : _PyType_Lookup(Py_TYPE(o), nameObj.get());
+    // A module class's property (or other data descriptor) is guarded too; its plain
+    // attributes are read through the instance's own guards.
+    if (!userClass && descr && Py_TYPE(descr)->tp_descr_set)
+        classLookup(type, name);
     PyRef descrRef = PyRef::borrow(descr);
     if (descr && Py_TYPE(descr)->tp_descr_set && Py_TYPE(descr)->tp_descr_get) {
         if (PyObject_TypeCheck(descr, &PyProperty_Type)) {
@@ -480,8 +514,7 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
             }
         }
     } else {
-        static PyObject *getattrName = PyUnicode_InternFromString("__getattr__");
-        PyObject *getattrFn = _PyType_Lookup(Py_TYPE(o), getattrName);
+        PyObject *getattrFn = classLookup(type, "__getattr__");
         if (getattrFn && PyFunction_Check(getattrFn))
             return call(wrapUnguarded(getattrFn), {obj, Value::constant(nameObj)}, {});
     }

@@ -51,27 +51,6 @@ PyRef asKeySet(Tracer &t, const ValuePtr &v) {
     return c;
 }
 
-// Whether `a == b` is decided by identity alone: object.__eq__ (and __ne__) on both sides, and
-// one side an object made in the trace, whose identity is its value.
-bool equalityIsIdentity(const ValuePtr &a, const ValuePtr &b) {
-    if (a->kind != K::NewObject && b->kind != K::NewObject)
-        return false;
-    auto plain = [](const ValuePtr &v) {
-        if (v->kind == K::NewObject) {
-            PyObject *base = reinterpret_cast<PyObject *>(&PyBaseObject_Type);
-            PyRef baseEq = PyRef::steal(PyObject_GetAttrString(base, "__eq__"));
-            PyRef baseNe = PyRef::steal(PyObject_GetAttrString(base, "__ne__"));
-            return Tracer::classDunder(v, "__eq__") == baseEq.get() &&
-                   Tracer::classDunder(v, "__ne__") == baseNe.get();
-        }
-        // None, numbers and strings answer NotImplemented to a foreign object.
-        return v->isConstant() &&
-               (v->object.get() == Py_None || PyLong_CheckExact(v->object.get()) ||
-                PyFloat_CheckExact(v->object.get()) || PyUnicode_CheckExact(v->object.get()));
-    };
-    return plain(a) && plain(b);
-}
-
 } // namespace
 
 void Tracer::op_BUILD_TUPLE(const CodeInstruction &ins) {
@@ -356,13 +335,8 @@ ValuePtr Tracer::compareOp(int op, const ValuePtr &a, const ValuePtr &b) {
         return callGraph("call_function", "operator." + name, fn, fn.get(), {a, b}, {});
     if (ValuePtr r = setCompare(kCmpOps[op], a, b))
         return r;
-    if ((name == "eq" || name == "ne") && equalityIsIdentity(a, b))
-        return Value::constant(PyBool_FromLong((a == b) == (name == "eq")));
-    if ((a->kind == K::NNModule || a->kind == K::UserObject) && a->object && b->object &&
-        (name == "eq" || name == "ne") && (b->kind == K::NNModule || b->kind == K::UserObject)) {
-        bool same = a->object.get() == b->object.get();
-        return Value::constant(PyBool_FromLong(name == "eq" ? same : !same));
-    }
+    if (ValuePtr r = userCompare(kCmpOps[op], a, b))
+        return r;
     if (a->kind == K::DictView || b->kind == K::DictView) {
         // A keys view compares with another or with a set as the set of its keys (the values,
         // which may be tensors, are never read), as CPython's dict_keys does.
@@ -421,8 +395,10 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
     ValuePtr b = pop();
     ValuePtr a = pop();
     bool same;
-    if (a == b)
+    if (a == b) {
         same = true;
+        m_identityTested = true;
+    }
     else if (a->kind == K::Tensor || b->kind == K::Tensor)
         // One object: the same node once in-place results lead back to what they changed, or
         // one input however it was reached (the aliasing guard keeps that for the entry).
@@ -432,8 +408,11 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
         same = false; // an object made in the trace (or one set argument) is its value: another
                       // value is another object
     else if (a->object && b->object && !a->isSequence() && !b->isSequence() && a->kind != K::Dict &&
-             b->kind != K::Dict)
+             b->kind != K::Dict) {
         same = a->object.get() == b->object.get();
+        // Two objects read from the inputs: the object aliasing guard keeps the answer.
+        m_identityTested = m_identityTested || (!a->isConstant() && !b->isConstant());
+    }
     else if (a->kind != b->kind)
         same = false;
     else

@@ -238,13 +238,12 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             return v;
         if (ValuePtr v = callLruCacheWrapper(fn, args, kwargs))
             return v;
-        PyRef callMethod = PyRef::steal(PyObject_GetAttrString(
-            reinterpret_cast<PyObject *>(Py_TYPE(fn->object.get())), "__call__"));
-        if (callMethod && PyFunction_Check(callMethod.get())) {
+        // The class's __call__, as CPython's tp_call slot finds it (guarded: CLASS_LOOKUP).
+        PyObject *callMethod = classDunder(fn, "__call__");
+        if (callMethod && PyFunction_Check(callMethod)) {
             args.insert(args.begin(), fn);
-            return call(wrapUnguarded(callMethod.get()), std::move(args), std::move(kwargs));
+            return call(wrapUnguarded(callMethod), std::move(args), std::move(kwargs));
         }
-        PyErr_Clear();
         break;
     }
     case K::Partial:

@@ -33,6 +33,8 @@ bool Tracer::sameOrEqual(const ValuePtr &a, const ValuePtr &b) {
     if (a->object && a->object.get() == b->object.get() && !a->isSequence() &&
         a->kind != K::Dict && a->kind != K::Set)
         return true; // one object (a module, a function, a user object)
+    if (ValuePtr eq = userCompare(Py_EQ, a, b))
+        return truthOf(eq); // a class's own __eq__, inlined and its lookup guarded
     PyRef x = a->asPython(), y = b->asPython();
     if (!x || !y)
         throw GraphBreak(BreakId::UnknownValue, "== of " + a->describe() + " and " + b->describe());

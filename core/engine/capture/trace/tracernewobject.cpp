@@ -9,6 +9,8 @@
 #include "trace/builtintable.h"
 #include "trace/tracer.h"
 
+#include <functional>
+
 namespace dynascope {
 
 namespace {
@@ -77,6 +79,21 @@ bool extraArgs(const std::vector<ValuePtr> &args, size_t bound,
 
 } // namespace
 
+// What CPython finds for `name` on `cls` is what the trace then assumed: guarded for a Python
+// class (a method, property or dunder replaced on it between calls recompiles); C types and
+// torch's own classes are not changed by user code.
+PyObject *Tracer::classLookup(PyObject *cls, const std::string &name) {
+    PyObject *found = lookup(cls, name);
+    auto *type = reinterpret_cast<PyTypeObject *>(cls);
+    if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE) || !m_classLookups.insert({cls, name}).second)
+        return found;
+    std::string module = py::moduleOf(cls);
+    PyErr_Clear();
+    if (module != "torch" && module.rfind("torch.", 0) != 0)
+        addGuard(Guard::classLookup(cls, name, found));
+    return found;
+}
+
 ValuePtr Tracer::userFunction(PyObject *fn, SourcePtr source) {
     // Inlined whatever module it comes from (a torch.distributions method is Python to inline
     // here, not a graph call); guarded on its code where it has a source.
@@ -114,8 +131,8 @@ ValuePtr Tracer::instantiate(const ValuePtr &cls, std::vector<ValuePtr> &args,
     auto attrSource = [&](const char *attr) {
         return cls->source ? Source::attr(cls->source, attr) : nullptr;
     };
-    PyObject *newFn = lookup(type, "__new__");
-    PyObject *initFn = lookup(type, "__init__");
+    PyObject *newFn = classLookup(type, "__new__");
+    PyObject *initFn = classLookup(type, "__init__");
     ValuePtr self;
     if (newFn == objectSlot("__new__")) {
         if (extraArgs(args, 0, kwargs) && initFn == objectSlot("__init__"))
@@ -157,8 +174,8 @@ ValuePtr Tracer::callObjectSlot(PyObject *slot, std::vector<ValuePtr> &args,
         if (args.empty() || !args[0]->isConstant() || !PyType_Check(args[0]->object.get()))
             return nullptr;
         PyObject *type = args[0]->object.get();
-        if (extraArgs(args, 1, kwargs) && (lookup(type, "__new__") != objectSlot("__new__") ||
-                                           lookup(type, "__init__") == objectSlot("__init__")))
+        if (extraArgs(args, 1, kwargs) && (classLookup(type, "__new__") != objectSlot("__new__") ||
+                                           classLookup(type, "__init__") == objectSlot("__init__")))
             throw GraphBreak(BreakId::PythonException,
                              "object.__new__() takes exactly one argument");
         return makeNewObject(args[0]);
@@ -169,8 +186,8 @@ ValuePtr Tracer::callObjectSlot(PyObject *slot, std::vector<ValuePtr> &args,
             return nullptr;
         PyObject *type = args[0]->pythonType();
         if (type && extraArgs(args, 1, kwargs) &&
-            (lookup(type, "__init__") != objectSlot("__init__") ||
-             lookup(type, "__new__") == objectSlot("__new__")))
+            (classLookup(type, "__init__") != objectSlot("__init__") ||
+             classLookup(type, "__new__") == objectSlot("__new__")))
             throw GraphBreak(BreakId::PythonException,
                              "object.__init__() takes exactly one argument");
         return type ? Value::constant(Py_None) : nullptr;
@@ -226,9 +243,9 @@ ValuePtr Tracer::newObjectAttr(const ValuePtr &obj, const std::string &name) {
         return cls;
     if (name == "__dict__")
         throw GraphBreak(BreakId::UnsupportedAttribute, "__dict__ of a new " + typeName(type));
-    if (lookup(type, "__getattribute__") != objectSlot("__getattribute__"))
+    if (classLookup(type, "__getattribute__") != objectSlot("__getattribute__"))
         throw GraphBreak(BreakId::UnsupportedAttribute, typeName(type) + ".__getattribute__");
-    PyObject *descr = lookup(type, name);
+    PyObject *descr = classLookup(type, name);
     PyRef hold = PyRef::borrow(descr);
     if (descr && Py_TYPE(descr)->tp_descr_set) {
         if (PyObject_TypeCheck(descr, &PyProperty_Type)) {
@@ -257,7 +274,7 @@ ValuePtr Tracer::newObjectAttr(const ValuePtr &obj, const std::string &name) {
     // this trace (the class's identity guard does not cover its contents).
     if (made->classSource)
         addGuard(Guard::hasAttr(made->classSource, name, false));
-    PyObject *getattrFn = lookup(type, "__getattr__");
+    PyObject *getattrFn = classLookup(type, "__getattr__");
     if (getattrFn && PyFunction_Check(getattrFn))
         return call(userFunction(getattrFn, nullptr),
                     {obj, Value::constant(PyRef::steal(PyUnicode_FromString(name.c_str())))}, {});
@@ -271,34 +288,50 @@ void Tracer::storeNewObjectAttr(const ValuePtr &obj, const std::string &name, Va
                                 bool viaObjectSetattr) {
     auto *made = obj->as<NewObjectValue>();
     PyObject *type = made->cls.get();
-    if (!viaObjectSetattr && lookup(type, "__setattr__") != objectSlot("__setattr__"))
+    if (!viaObjectSetattr && classLookup(type, "__setattr__") != objectSlot("__setattr__"))
         throw GraphBreak(BreakId::SideEffect, typeName(type) + ".__setattr__ on a new object");
-    PyObject *descr = lookup(type, name);
+    if (!storeThroughClass(type, obj, name, value))
+        made->setAttr(name, std::move(value));
+}
+
+bool Tracer::storeThroughClass(PyObject *type, const ValuePtr &obj, const std::string &name,
+                               ValuePtr &value) {
+    PyObject *descr = classLookup(type, name);
     PyRef hold = PyRef::borrow(descr);
     if (descr && Py_TYPE(descr)->tp_descr_set) {
         if (PyObject_TypeCheck(descr, &PyProperty_Type)) {
             PyRef fset = descriptorFunction(descr, "fset");
             if (fset && PyFunction_Check(fset.get())) {
                 call(userFunction(fset.get(), nullptr), {obj, std::move(value)}, {});
-                return;
+                return true;
             }
             if (!fset || fset.get() == Py_None)
                 throw GraphBreak(BreakId::PythonException, "can't set attribute " + name);
             throw GraphBreak(BreakId::SideEffect, typeName(type) + "." + name + " setter");
         }
-        if (Py_TYPE(descr) != &PyMemberDescr_Type)
+        if (Py_TYPE(descr) != &PyMemberDescr_Type) {
+            // A descriptor class written in Python: its __set__ inlined (its class is a heap
+            // type the lookup guards; the descriptor object itself is held by the class).
+            static PyObject *setName = PyUnicode_InternFromString("__set__");
+            PyObject *setFn = _PyType_Lookup(Py_TYPE(descr), setName); // borrowed
+            if (setFn && PyFunction_Check(setFn)) {
+                call(userFunction(setFn, nullptr), {wrapUnguarded(descr), obj, std::move(value)},
+                     {});
+                return true;
+            }
             throw GraphBreak(BreakId::SideEffect,
                              typeName(type) + "." + name + " (a data descriptor)");
+        }
     } else if (reinterpret_cast<PyTypeObject *>(type)->tp_dictoffset == 0) {
         throw GraphBreak(BreakId::PythonException,
                          "'" + typeName(type) + "' object has no attribute '" + name + "'");
     }
-    made->setAttr(name, std::move(value));
+    return false;
 }
 
 PyObject *Tracer::classDunder(const ValuePtr &v, const char *name) {
     bool user = v->kind == K::NewObject || (v->kind == K::UserObject && v->object);
-    return user ? lookup(v->pythonType(), name) : nullptr;
+    return user ? classLookup(v->pythonType(), name) : nullptr;
 }
 
 ValuePtr Tracer::callClassDunder(const ValuePtr &v, const char *name, std::vector<ValuePtr> rest) {
@@ -348,7 +381,7 @@ ValuePtr Tracer::userBinaryOp(const std::string &op, bool inplace, const ValuePt
         if (!PyFunction_Check(fn))
             throw GraphBreak(BreakId::UnsupportedCall, typeName(self->pythonType()) + "." + dunder);
         ValuePtr r = call(userFunction(fn, nullptr), {self, other}, {});
-        return r->isConstant() && r->object.get() == Py_NotImplemented ? nullptr : r;
+        return r->object.get() == Py_NotImplemented ? nullptr : r; // a constant or a builtins read
     };
     PyObject *ta = a->pythonType(), *tb = b->pythonType();
     bool reflectedFirst = ta && tb && ta != tb &&
@@ -366,6 +399,80 @@ ValuePtr Tracer::userBinaryOp(const std::string &op, bool inplace, const ValuePt
         if (ValuePtr r = tryDunder(b, a, "__r" + op + "__"))
             return r;
     throw GraphBreak(BreakId::PythonException, "unsupported operand type(s) for " + op);
+}
+
+// a <op> b (op: COMPARE_OP's argument, Py_LT…Py_GE) where a user object takes part, as CPython's
+// do_richcompare runs it: the reflected method first when b's class is a proper subclass of a's,
+// then a's, then b's reflected. A Python dunder is inlined; object's own answers as object does
+// (== by identity, != as the negated ==, an ordering NotImplemented); None, numbers and strings
+// answer NotImplemented to a user object. Both NotImplemented: == and != by identity, an
+// ordering CPython's TypeError (a break). Null when no user object takes part, the other
+// operand is another kind of value, or a class compares in C (the caller's constant path).
+ValuePtr Tracer::userCompare(int op, const ValuePtr &a, const ValuePtr &b) {
+    static const char *names[] = {"__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__"};
+    static const int swapped[] = {Py_GT, Py_GE, Py_EQ, Py_NE, Py_LT, Py_LE};
+    auto userType = [](const ValuePtr &v) -> PyObject * {
+        bool user = v->kind == K::NewObject ||
+                    ((v->kind == K::UserObject || v->kind == K::NNModule) && v->object);
+        return user ? v->pythonType() : nullptr;
+    };
+    auto plain = [](const ValuePtr &v) {
+        PyObject *o = v->isConstant() ? v->object.get() : nullptr;
+        return o && (o == Py_None || PyBool_Check(o) || PyLong_CheckExact(o) ||
+                     PyFloat_CheckExact(o) || PyUnicode_CheckExact(o));
+    };
+    PyObject *ta = userType(a), *tb = userType(b);
+    if (op < Py_LT || op > Py_GE || (!ta && !tb) || (!ta && !plain(a)) || (!tb && !plain(b)))
+        return nullptr;
+    // Whether CPython would run only Python code or object's own slots for `o` on `type`.
+    std::function<bool(PyObject *, int)> modelled = [&](PyObject *type, int o) {
+        PyObject *fn = classLookup(type, names[o]);
+        if (fn && fn == objectSlot(names[o]))
+            return o != Py_NE || modelled(type, Py_EQ);
+        return fn && PyFunction_Check(fn);
+    };
+    for (int o : {op, swapped[op]})
+        if ((ta && !modelled(ta, o)) || (tb && !modelled(tb, o)))
+            return nullptr;
+    auto identical = [&]() {
+        if (a->kind == K::NewObject || b->kind == K::NewObject)
+            return a == b;
+        if (!ta || !tb)
+            return false;
+        m_identityTested = true; // the object aliasing guard keeps the answer for the entry
+        return a->object.get() == b->object.get();
+    };
+    // self's class answering `o` against other; null for NotImplemented.
+    std::function<ValuePtr(const ValuePtr &, PyObject *, const ValuePtr &, int)> answer =
+        [&](const ValuePtr &self, PyObject *type, const ValuePtr &other, int o) -> ValuePtr {
+        PyObject *fn = classLookup(type, names[o]);
+        if (fn == objectSlot(names[o])) {
+            if (o == Py_EQ)
+                return identical() ? Value::constant(Py_True) : nullptr;
+            if (o != Py_NE)
+                return nullptr;
+            ValuePtr eq = answer(self, type, other, Py_EQ);
+            return eq ? Value::constant(truthOf(eq) ? Py_False : Py_True) : nullptr;
+        }
+        ValuePtr r = call(userFunction(fn, nullptr), {self, other}, {});
+        return r->object.get() == Py_NotImplemented ? nullptr : r; // a constant or a builtins read
+    };
+    bool reflectedFirst = ta && tb && ta != tb &&
+                          PyType_IsSubtype(reinterpret_cast<PyTypeObject *>(tb),
+                                           reinterpret_cast<PyTypeObject *>(ta));
+    if (reflectedFirst)
+        if (ValuePtr r = answer(b, tb, a, swapped[op]))
+            return r;
+    if (ta)
+        if (ValuePtr r = answer(a, ta, b, op))
+            return r;
+    if (!reflectedFirst && tb)
+        if (ValuePtr r = answer(b, tb, a, swapped[op]))
+            return r;
+    if (op == Py_EQ || op == Py_NE)
+        return Value::constant((identical() == (op == Py_EQ)) ? Py_True : Py_False);
+    throw GraphBreak(BreakId::PythonException,
+                     std::string("'") + names[op] + "' not supported between these instances");
 }
 
 } // namespace dynascope

@@ -250,50 +250,26 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
                 addGuard(Guard::dictKeys(Source::attr(owner->source, dictName), d));
         }
     }
-    if (owner->kind == Value::Kind::UserObject && storeThroughClass(owner, name, value))
+    // The class decides where the value goes: its own __setattr__ (a break), a property's setter
+    // (inlined), a slot; only a plain instance attribute is the store recorded here.
+    PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(owner->object.get()));
+    static PyObject *setattrName = PyUnicode_InternFromString("__setattr__");
+    PyObject *setattr = classLookup(type, "__setattr__");
+    PyObject *plainSetattr = _PyType_Lookup(
+        reinterpret_cast<PyTypeObject *>(owner->kind == Value::Kind::NNModule
+                                             ? py::moduleType()
+                                             : reinterpret_cast<PyObject *>(&PyBaseObject_Type)),
+        setattrName);
+    if (setattr != plainSetattr)
+        throw GraphBreak(BreakId::SideEffect, std::string(Py_TYPE(owner->object.get())->tp_name) +
+                                                  ".__setattr__");
+    if (storeThroughClass(type, owner, name, value))
         return;
+    if (instanceDictValue(owner->object.get()))
+        throw GraphBreak(BreakId::SideEffect,
+                         "STORE_ATTR on an object whose __dict__ the trace holds");
     m_attrs[{owner->object.get(), name}] = value;
     recordSideEffect({SideEffect::Kind::SetAttr, owner, name, nullptr, value});
-}
-
-// `obj.name = v` on an input object whose class decides what the store does: a property's
-// Python setter, or a Python descriptor class's __set__, is inlined (true when done); a Python
-// __setattr__ or a C data descriptor breaks, since the plain store this tracer records, and
-// reads back in the trace, would not be what CPython does. A member descriptor (__slots__) and a class with
-// neither store plainly (false).
-bool Tracer::storeThroughClass(const ValuePtr &owner, const std::string &name,
-                               const ValuePtr &value) {
-    PyTypeObject *type = Py_TYPE(owner->object.get());
-    static PyObject *setattrName = PyUnicode_InternFromString("__setattr__");
-    PyObject *setattrFn = _PyType_Lookup(type, setattrName); // borrowed
-    if (setattrFn && PyFunction_Check(setattrFn))
-        throw GraphBreak(BreakId::SideEffect,
-                         std::string(type->tp_name) + ".__setattr__ on an input object");
-    PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
-    PyRef descr = PyRef::borrow(_PyType_Lookup(type, nameObj.get()));
-    if (!descr || !Py_TYPE(descr.get())->tp_descr_set ||
-        Py_TYPE(descr.get()) == &PyMemberDescr_Type)
-        return false;
-    if (PyObject_TypeCheck(descr.get(), &PyProperty_Type)) {
-        PyRef fset = PyRef::steal(PyObject_GetAttrString(descr.get(), "fset"));
-        PyErr_Clear();
-        if (fset && PyFunction_Check(fset.get())) {
-            call(wrapUnguarded(fset.get()), {owner, value}, {});
-            return true;
-        }
-        if (!fset || fset.get() == Py_None)
-            throw GraphBreak(BreakId::PythonException, "can't set attribute " + name);
-    } else {
-        // A descriptor class written in Python: its __set__ inlined.
-        static PyObject *setName = PyUnicode_InternFromString("__set__");
-        PyObject *setFn = _PyType_Lookup(Py_TYPE(descr.get()), setName); // borrowed
-        if (setFn && PyFunction_Check(setFn)) {
-            call(wrapUnguarded(setFn), {wrapUnguarded(descr.get()), owner, value}, {});
-            return true;
-        }
-    }
-    throw GraphBreak(BreakId::SideEffect,
-                     std::string(type->tp_name) + "." + name + " (a data descriptor)");
 }
 
 void Tracer::op_MAKE_CELL(const CodeInstruction &ins) {

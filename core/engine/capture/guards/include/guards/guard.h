@@ -27,7 +27,9 @@ public:
         GlobalState,
         ShapeEnv,
         HasAttr,
-        TensorAliasing
+        TensorAliasing,
+        ObjectAliasing,
+        ClassLookup
     };
 
     static Guard typeMatch(SourcePtr source, PyObject *value);
@@ -53,6 +55,15 @@ public:
     // source holding the same tensor as source i. Two distinct tensors must not hit an entry
     // traced with one tensor in both places, nor the other way round.
     static Guard tensorAliasing(std::vector<SourcePtr> sources, std::vector<int> groups);
+    // The same relation over the lists, dicts, sets, tuples and user objects the trace read from
+    // two sources or changed: one object read twice is one value in the trace (its reads guarded
+    // through the first source only), and two objects traced as two must not become one.
+    static Guard objectAliasing(std::vector<SourcePtr> sources, std::vector<int> groups);
+    // What looking `name` up on class `cls` finds (its MRO, as CPython's attribute lookup and
+    // its operators do): `found`, or nothing when null. The class is held by the guard (an
+    // instance's TYPE_MATCH pins it), so a method, property or dunder replaced on the class
+    // between calls is seen.
+    static Guard classLookup(PyObject *cls, const std::string &name, PyObject *found);
     // TENSOR_MATCH only: the dims whose size differs in `value` (automatic dynamic).
     std::vector<int> changedDims(PyObject *value) const;
     // Automatic dynamic for ints: whether `value` is an int (not a bool) where this guard saw a
@@ -84,7 +95,9 @@ private:
     Guard(Kind kind, SourcePtr source) : m_kind(kind), m_source(std::move(source)) {}
     GuardFailure failure(std::string check, std::string expected, std::string actual,
                          std::string message) const;
+    static Guard aliasing(Kind kind, std::vector<SourcePtr> sources, std::vector<int> groups);
     std::optional<GuardFailure> explainTensor(PyObject *value) const;
+    PyObject *lookupNow() const; // CLASS_LOOKUP: what the class's MRO gives now (borrowed)
     std::optional<GuardFailure> explainShape(PyObject *value, const SourceEnv &env) const;
     std::string typeFailure() const;
 
@@ -103,9 +116,10 @@ private:
     bool m_globalModuleHooks = false; // GLOBAL_STATE: whether nn.Module global hooks were set
     long m_length = 0;
     int m_dim = 0, m_otherDim = 0;
-    std::string m_attr; // HASATTR: the name and whether it was there
+    std::string m_attr; // HASATTR: the name and whether it was there; CLASS_LOOKUP: the name
+    PyRef m_class, m_name; // CLASS_LOOKUP: the class and the interned name
     bool m_present = false;
-    std::vector<SourcePtr> m_aliasSources; // TENSOR_ALIASING
+    std::vector<SourcePtr> m_aliasSources; // TENSOR_ALIASING, OBJECT_ALIASING
     std::vector<int> m_aliasGroups;
     std::vector<std::optional<long>> m_sizes, m_strides;
 };

@@ -36,6 +36,7 @@ private:
     };
     enum class Op {
         GlobalState,
+        ClassLookup,
         Type,
         Id,
         Length,

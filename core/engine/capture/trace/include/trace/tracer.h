@@ -160,6 +160,8 @@ public:
                         std::vector<std::pair<std::string, ValuePtr>> kwargs);
     ValuePtr getAttr(const ValuePtr &obj, const std::string &name);
     ValuePtr objectAttr(const ValuePtr &obj, const std::string &name); // user objects, modules
+    // The value of object `o`'s __dict__ when the trace read it (`o.__dict__`), else null.
+    const ContainerValue *instanceDictValue(PyObject *o) const;
     ValuePtr namedTupleClassAttr(const ValuePtr &obj, const std::string &name);
     ValuePtr superAttr(const ValuePtr &sup, const std::string &name);
     // The traced code read this tensor's sizes as numbers: symbolic dims become guarded values.
@@ -252,9 +254,11 @@ public:
     // class's own __setattr__).
     void storeNewObjectAttr(const ValuePtr &obj, const std::string &name, ValuePtr value,
                             bool viaObjectSetattr = false);
-    // obj.name = value on an input object whose class has a say (a property setter, a data
-    // descriptor, a Python __setattr__): true when done here; false for a plain store.
-    bool storeThroughClass(const ValuePtr &owner, const std::string &name, const ValuePtr &value);
+    // obj.name = value as the class `type` routes it: a property's Python setter inlined (true),
+    // a break for setters and data descriptors not modelled or a store CPython refuses (no
+    // __dict__, a read-only property); false: a plain store into the instance, the caller's.
+    bool storeThroughClass(PyObject *type, const ValuePtr &obj, const std::string &name,
+                           ValuePtr &value);
     ValuePtr bindClassAttr(const ValuePtr &self, const ValuePtr &cls, PyObject *descr,
                            const std::string &name);
     // A Python function inlined as written, whatever its module (guarded on its code when
@@ -263,7 +267,10 @@ public:
     // A user object's protocol method (`__len__`, `__iter__`…) as CPython's slot lookup finds
     // it: on the class's MRO, never the instance; borrowed. Null when `v` is no user object (one
     // the trace wraps or one it made) or its class has no such attribute.
-    static PyObject *classDunder(const ValuePtr &v, const char *name);
+    PyObject *classDunder(const ValuePtr &v, const char *name);
+    // _PyType_Lookup(cls, name), borrowed, with the answer guarded (CLASS_LOOKUP) for a Python
+    // class.
+    PyObject *classLookup(PyObject *cls, const std::string &name);
     // That method called with `v` first and inlined when it is a Python function; null when the
     // class has none or does it in C (the caller decides: a constant path or a break).
     ValuePtr callClassDunder(const ValuePtr &v, const char *name, std::vector<ValuePtr> rest = {});
@@ -273,6 +280,9 @@ public:
     // neither is a user object.
     ValuePtr userBinaryOp(const std::string &op, bool inplace, const ValuePtr &a,
                           const ValuePtr &b);
+    // a <op> b (Py_LT…Py_GE) by the operands' Python rich comparisons; null when no user object
+    // takes part or a class compares in C.
+    ValuePtr userCompare(int op, const ValuePtr &a, const ValuePtr &b);
     ValuePtr callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     // Records a grad-mode switch as a graph node (torch._C._set_grad_enabled), as Dynamo does.
@@ -351,6 +361,7 @@ private:
     void step();
     void traceStepEvent(const CodeInstruction &ins, size_t nodesBefore, size_t guardsBefore);
     void addAliasingGuard();
+    void addObjectAliasingGuard();
     // Before each instruction: specialises the dynamic ints on the stack it would read, and
     // says whether its load may make one (m_loadMayBeDynamic).
     void beginSymIntStep(const CodeInstruction &ins);
@@ -372,6 +383,12 @@ private:
     std::map<const Value *, PyRef> m_identityKeys;
     // Every tensor read from a source, in reading order (the aliasing guard's inputs).
     std::vector<std::pair<PyObject *, SourcePtr>> m_tensorSources;
+    // Every other object read from a source whose Value is shared by all its reads (m_wrapped:
+    // containers, user objects), in reading order (the object aliasing guard's inputs); and
+    // whether the trace compared two objects by identity (`is`, a default ==).
+    std::vector<std::pair<PyObject *, SourcePtr>> m_objectSources;
+    bool m_identityTested = false;
+    std::set<std::pair<PyObject *, std::string>> m_classLookups; // CLASS_LOOKUP guards made
     std::vector<TraceStep> m_traceSteps;
     std::vector<std::string> m_stepGuards;
     int m_breakOffset = -1;

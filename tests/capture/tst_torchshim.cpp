@@ -107,9 +107,10 @@ private slots:
         checkShimScript("test_module_calls.py", "module call checks passed");
     }
 
-    // Results that differed from CPython's without a word (keywords given twice, class
-    // attributes changed between calls, generator errors, an input's layout), each driven with
-    // the state changed between calls.
+    // Code whose compiled result once differed silently from CPython's (keyword arguments given
+    // twice, stores through a class, user ==, aliased inputs, class attributes and lookups, a
+    // module's structure and hooks, generator errors, an input's layout), each driven with the
+    // state changed between calls.
     void fidelityMatchesEager() { checkShimScript("test_fidelity.py", "fidelity checks passed"); }
 
     // warnings.catch_warnings blocks in the trace leave the warnings module as eager does.

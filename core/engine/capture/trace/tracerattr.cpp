@@ -441,8 +441,9 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
     // __getattr__ replaced on the class between calls recompiles.
     PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(o));
     bool userClass = obj->kind == K::UserObject;
-    if (userClass && classLookup(type, "__getattribute__") !=
-                         PyDict_GetItemString(PyBaseObject_Type.tp_dict, "__getattribute__"))
+    // A Python __getattribute__ decides every read itself (a C type's own slot wrapper, as
+    // deque's, is the generic lookup modelled here).
+    if (userClass && PyFunction_Check(classLookup(type, "__getattribute__")))
         throw GraphBreak(BreakId::UnsupportedAttribute,
                          std::string(Py_TYPE(o)->tp_name) + ".__getattribute__");
     PyObject *descr =

@@ -299,7 +299,8 @@ Guard Guard::classLookup(PyObject *cls, const std::string &name, PyObject *found
     g.m_object = PyRef::borrow(found);
     std::string what = found ? pyRepr(found, 60) : std::string("nothing");
     g.m_text = "___check_type_lookup(" + typeName(g.m_type) + ", '" + name + "') is " + what;
-    g.m_terms = {shortTypeName(g.m_type) + "." + name + " is " + (found ? pyRepr(found, 40) : what)};
+    g.m_terms = {shortTypeName(g.m_type) + "." + name + " is " +
+                 (found ? pyRepr(found, 40) : what)};
     return g;
 }
 

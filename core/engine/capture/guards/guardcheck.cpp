@@ -152,8 +152,7 @@ std::optional<GuardFailure> Guard::explain(PyObject *value, const SourceEnv &env
         if (now == m_object.get())
             return std::nullopt;
         auto shown = [](PyObject *o) { return o ? pyRepr(o, 60) : std::string("nothing"); };
-        return failure(typeName(m_type) + "." + m_attr, shown(m_object.get()), shown(now),
-                       m_text);
+        return failure(typeName(m_type) + "." + m_attr, shown(m_object.get()), shown(now), m_text);
     }
     if (m_kind == Kind::TensorAliasing || m_kind == Kind::ObjectAliasing) {
         std::vector<PyRef> objects;

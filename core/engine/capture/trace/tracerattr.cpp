@@ -156,13 +156,12 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
                 return Value::constant(tensor->device);
             throw GraphBreak(BreakId::UnsupportedAttribute, "device of a tensor made in the graph");
         }
-        if (name == "is_leaf" && obj->source &&
-            metaAttr(obj, "requires_grad").get() == Py_True) {
+        if (name == "is_leaf" && obj->source && metaAttr(obj, "requires_grad").get() == Py_True) {
             // An input's meta copy is a leaf whatever the input is (`a * 2` is not): the input
             // itself answers, guarded.
             PyRef input = fetchAtStart(obj->source);
-            PyRef leaf = input ? PyRef::steal(PyObject_GetAttrString(input.get(), "is_leaf"))
-                               : PyRef();
+            PyRef leaf =
+                input ? PyRef::steal(PyObject_GetAttrString(input.get(), "is_leaf")) : PyRef();
             if (!leaf) {
                 PyErr_Clear();
                 throw GraphBreak(BreakId::UnsupportedAttribute, "is_leaf of " + obj->describe());
@@ -626,8 +625,8 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
     static const std::set<std::string> scalarOut = {"item",    "tolist",    "__bool__",
                                                     "__int__", "__float__", "__index__"};
     static const std::set<std::string> unsupported = {
-        "numpy",   "backward",        "register_hook", "retain_grad", "data_ptr",
-        "storage", "untyped_storage", "cpu_",          "__array__",
+        "numpy", "backward", "register_hook", "retain_grad", "data_ptr", "storage",
+        "untyped_storage", "cpu_", "__array__",
         // Where an input sits in its storage is not in its meta copy (nor in TENSOR_MATCH).
         "storage_offset", "_is_view"};
     if (name == "item" && args.empty() && CaptureConfig::instance().captureScalarOutputs) {

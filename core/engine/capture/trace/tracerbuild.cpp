@@ -398,8 +398,7 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
     if (a == b) {
         same = true;
         m_identityTested = true;
-    }
-    else if (a->kind == K::Tensor || b->kind == K::Tensor)
+    } else if (a->kind == K::Tensor || b->kind == K::Tensor)
         // One object: the same node once in-place results lead back to what they changed, or
         // one input however it was reached (the aliasing guard keeps that for the entry).
         same = a->kind == b->kind && sameTensor(a, b);
@@ -412,8 +411,7 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
         same = a->object.get() == b->object.get();
         // Two objects read from the inputs: the object aliasing guard keeps the answer.
         m_identityTested = m_identityTested || (!a->isConstant() && !b->isConstant());
-    }
-    else if (a->kind != b->kind)
+    } else if (a->kind != b->kind)
         same = false;
     else
         throw GraphBreak(BreakId::UnknownValue, "identity of " + a->describe());

@@ -261,8 +261,8 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
                                              : reinterpret_cast<PyObject *>(&PyBaseObject_Type)),
         setattrName);
     if (setattr != plainSetattr)
-        throw GraphBreak(BreakId::SideEffect, std::string(Py_TYPE(owner->object.get())->tp_name) +
-                                                  ".__setattr__");
+        throw GraphBreak(BreakId::SideEffect,
+                         std::string(Py_TYPE(owner->object.get())->tp_name) + ".__setattr__");
     if (storeThroughClass(type, owner, name, value))
         return;
     if (instanceDictValue(owner->object.get()))

@@ -196,10 +196,9 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
             if (first != m_attrs.end() && first->first.first == o)
                 throw GraphBreak(BreakId::UnsupportedAttribute,
                                  "__dict__ of an object whose attributes the trace set");
-        } else if (const ContainerValue *dict = instanceDictValue(o); dict && dict->mutated) {
-            throw GraphBreak(BreakId::UnsupportedAttribute,
-                             "attribute of an object whose __dict__ the trace changed");
         }
+        // Otherwise a read after obj.__dict__ was changed in the trace finds the change:
+        // objectAttr reads the instance dict from the dict value the trace holds.
         return objectAttr(obj, name);
     }
     case K::PyModule: {

@@ -322,7 +322,9 @@ bool Tracer::storeThroughClass(PyObject *type, const ValuePtr &obj, const std::s
             throw GraphBreak(BreakId::SideEffect,
                              typeName(type) + "." + name + " (a data descriptor)");
         }
-    } else if (reinterpret_cast<PyTypeObject *>(type)->tp_dictoffset == 0) {
+    } else if (reinterpret_cast<PyTypeObject *>(type)->tp_dictoffset == 0 &&
+               reinterpret_cast<PyTypeObject *>(type)->tp_setattro == PyObject_GenericSetAttr) {
+        // (A C type with its own setattro, as threading.local, keeps attributes its own way.)
         throw GraphBreak(BreakId::PythonException,
                          "'" + typeName(type) + "' object has no attribute '" + name + "'");
     }

@@ -260,7 +260,17 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
                                              ? py::moduleType()
                                              : reinterpret_cast<PyObject *>(&PyBaseObject_Type)),
         setattrName);
-    if (setattr != plainSetattr)
+    // threading.local's own __setattr__ stores into the calling thread's dict: a plain store
+    // for the trace, which runs on that thread.
+    static PyObject *threadLocalSetattr = [] {
+        PyRef mod = PyRef::steal(PyImport_ImportModule("_thread"));
+        PyRef local = mod ? PyRef::steal(PyObject_GetAttrString(mod.get(), "_local")) : PyRef();
+        PyErr_Clear();
+        return local && PyType_Check(local.get())
+                   ? _PyType_Lookup(reinterpret_cast<PyTypeObject *>(local.get()), setattrName)
+                   : nullptr;
+    }();
+    if (setattr != plainSetattr && !(setattr && setattr == threadLocalSetattr))
         throw GraphBreak(BreakId::SideEffect,
                          std::string(Py_TYPE(owner->object.get())->tp_name) + ".__setattr__");
     if (storeThroughClass(type, owner, name, value))

@@ -223,4 +223,55 @@ opt, cnt = compiled(over)
 assert raises(opt, x) is not None and raises(opt, x) == raises(over, x)
 assert "side_effect" in breaks(), breaks()
 
+# module.compile() (PyTorch 2.2+): compiled in place, the module keeps its type and state_dict
+# keys; its own hooks run around the compiled forward; calls reuse one compiled frame.
+import warnings
+
+inplace = torch.nn.Sequential(torch.nn.Linear(3, 3), torch.nn.ReLU())
+inplace[0].register_forward_hook(lambda mod, inputs, output: output * 2)
+keys = list(inplace.state_dict())
+expected = inplace(x)
+torch._dynamo.reset()
+from torch._dynamo.testing import CompileCounter
+
+in_place_counter = CompileCounter()
+inplace.compile(backend=in_place_counter)
+assert same(inplace(x), expected) and same(inplace(x), expected)
+assert in_place_counter.frame_count == 1, in_place_counter.frame_count
+assert type(inplace) is torch.nn.Sequential and list(inplace.state_dict()) == keys
+
+# Global module hooks fire once more under torch.compile(module), for the OptimizedModule
+# wrapper, as PyTorch 2.5+ documents with a warning; module.compile() has no wrapper.
+fired = []
+handle = torch.nn.modules.module.register_module_forward_hook(
+    lambda mod, inputs, output: fired.append(type(mod).__name__))
+plain = torch.nn.Sequential(torch.nn.ReLU())
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    torch.compile(plain, backend="eager")(x)
+assert fired == ["ReLU", "Sequential", "OptimizedModule"], fired
+assert any("global module hooks" in str(w.message) for w in caught), [str(w.message) for w in caught]
+fired.clear()
+plain.compile(backend="eager")
+plain(x)
+assert fired == ["ReLU", "Sequential"], fired
+handle.remove()
+
+
+# nn.Module.__call__(child, x) written out is the child's call (its hooks, its forward), not
+# torch's _call_impl traced line by line (which put a _get_tracing_state node in the graph).
+class SpelledOut(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = torch.nn.Linear(3, 3)
+
+    def forward(self, x):
+        return torch.nn.Module.__call__(self.inner, x).relu() + self.inner._call_impl(x)
+
+
+spelled = SpelledOut()
+opt, cnt = compiled(spelled)
+assert same(opt(x), spelled(x))
+assert (cnt.frame_count, cnt.op_count) == (1, 4), (cnt.frame_count, cnt.op_count)
+
 print("module call checks passed")

@@ -2,6 +2,7 @@
 
 import functools
 import inspect
+import warnings
 
 import torch
 
@@ -32,12 +33,24 @@ class OptimizedModule(torch.nn.Module):
         own = mod.__dict__.get("forward", _ABSENT)
         mod.__dict__["forward"] = self._compiled_forward
         try:
-            return mod(*args, **kwargs)
+            # _call_impl, not mod(): nn.Module.__call__ would send a module compiled in place
+            # (module.compile()) back here.
+            return mod._call_impl(*args, **kwargs)
         finally:
             if own is _ABSENT:
                 mod.__dict__.pop("forward", None)
             else:
                 mod.__dict__["forward"] = own
+
+    def __call__(self, *args, **kwargs):
+        if _has_global_hooks():
+            warnings.warn(
+                "torch.compile(module) while global module hooks are registered "
+                "(register_module_forward_hook and the like): the wrapper torch.compile returns is "
+                "a module too, so those hooks fire once more, for it, on every call (as in "
+                "PyTorch 2.5+). module.compile() compiles the module in place without a wrapper; "
+                "hooks registered on the module itself fire once.", stacklevel=2)
+        return super().__call__(*args, **kwargs)
 
     def __getattr__(self, name):
         try:
@@ -67,13 +80,41 @@ class OptimizedModule(torch.nn.Module):
 _ABSENT = object()
 
 
-def _has_call_hooks(mod):
-    """Whether nn.Module.__call__ would run hooks around mod.forward (the test it makes)."""
+def _has_global_hooks():
     from torch.nn.modules import module as nn_module
 
-    return bool(mod._backward_hooks or mod._forward_hooks or mod._forward_pre_hooks
-                or nn_module._global_backward_hooks or nn_module._global_forward_hooks
+    return bool(nn_module._global_backward_hooks or nn_module._global_forward_hooks
                 or nn_module._global_forward_pre_hooks)
+
+
+def _has_call_hooks(mod):
+    """Whether nn.Module.__call__ would run hooks around mod.forward (the test it makes)."""
+    return bool(mod._backward_hooks or mod._forward_hooks or mod._forward_pre_hooks
+                or _has_global_hooks())
+
+
+def _wrapped_call_impl(self, *args, **kwargs):
+    """nn.Module.__call__ as PyTorch 2.2+ defines it: a module compiled in place by
+    module.compile() runs its compiled call, any other its _call_impl (torch 1.13's __call__)."""
+    if self._compiled_call_impl is not None:
+        return self._compiled_call_impl(*args, **kwargs)
+    return self._call_impl(*args, **kwargs)
+
+
+def install_module_compile(capture):
+    """nn.Module.compile(**torch.compile's options), PyTorch 2.2+'s in-place compile: the module
+    stays itself (its type, state_dict keys and hooks unchanged); calls run the compiled forward
+    with the module's hooks around it, as OptimizedModule runs them, without a wrapper module."""
+
+    def compile(self, *args, **kwargs):
+        compiled = capture.compile(self, *args, **kwargs)
+        # disable=True gives the module back: calls stay plain.
+        self._compiled_call_impl = compiled.forward if isinstance(compiled, OptimizedModule) \
+            else None
+
+    torch.nn.Module._compiled_call_impl = None
+    torch.nn.Module.__call__ = _wrapped_call_impl
+    torch.nn.Module.compile = compile
 
 
 class Capture:

@@ -47,6 +47,7 @@ def install(core=None):
     if getattr(core, "InternalError", None) is not None and isinstance(core.InternalError, type):
         exc.InternalTorchDynamoError = core.InternalError  # a bug in the core, not a break
     capture = api.Capture(core)
+    api.install_module_compile(capture)
     backends.counters = collections.defaultdict(collections.Counter)
 
     def explain_(fn, *extra_args, **extra_kwargs):

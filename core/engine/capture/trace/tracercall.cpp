@@ -171,6 +171,13 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
         // torch._dynamo.is_compiling() / torch.compiler.is_compiling(): True while tracing.
         if (PyObject_HasAttrString(f, "_dynascope_is_compiling"))
             return Value::constant(Py_True);
+        // nn.Module.__call__(mod, …) / mod._call_impl(…) written out: the module call itself,
+        // not torch's Python _call_impl inlined line by line.
+        if (!args.empty() && args[0]->kind == K::NNModule && isModuleCallImpl(f)) {
+            ValuePtr module = args[0];
+            args.erase(args.begin());
+            return callModuleImpl(module, std::move(args), std::move(kwargs));
+        }
         // Library functions the builtin table models (collections.namedtuple…).
         if (BuiltinHandler handler = BuiltinTable::instance().find(f))
             if (ValuePtr v = sealRaises([&] { return handler(*this, fn, args, kwargs); }))

@@ -155,6 +155,19 @@ ValuePtr Tracer::callModule(const ValuePtr &fn, std::vector<ValuePtr> args,
         args.insert(args.begin(), fn);
         return call(wrapUnguarded(callDescr), std::move(args), std::move(kwargs));
     }
+    return callModuleImpl(fn, std::move(args), std::move(kwargs));
+}
+
+bool Tracer::isModuleCallImpl(PyObject *f) {
+    auto *moduleType = reinterpret_cast<PyTypeObject *>(py::moduleType());
+    static PyObject *callName = PyUnicode_InternFromString("__call__");
+    static PyObject *implName = PyUnicode_InternFromString("_call_impl");
+    return f && (f == _PyType_Lookup(moduleType, callName) || f == _PyType_Lookup(moduleType, implName));
+}
+
+ValuePtr Tracer::callModuleImpl(const ValuePtr &fn, std::vector<ValuePtr> args,
+                                std::vector<std::pair<std::string, ValuePtr>> kwargs) {
+    PyObject *mod = fn->object.get();
     initializeLazyModule(fn, args, kwargs);
     refuseGlobalHooks();
     // Hook kinds of later torch versions (keyword hooks, always-called hooks) are not modelled.

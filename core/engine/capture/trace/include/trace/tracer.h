@@ -226,6 +226,12 @@ public:
     // inlined; a class's own __call__ instead where it has one.
     ValuePtr callModule(const ValuePtr &module, std::vector<ValuePtr> args,
                         std::vector<std::pair<std::string, ValuePtr>> kwargs);
+    // nn.Module.__call__ itself (hooks and forward), whatever the class overrides: what
+    // `nn.Module.__call__(mod, x)` and `mod._call_impl(x)` spelled out run.
+    ValuePtr callModuleImpl(const ValuePtr &module, std::vector<ValuePtr> args,
+                            std::vector<std::pair<std::string, ValuePtr>> kwargs);
+    // Whether f is nn.Module.__call__ or nn.Module._call_impl.
+    static bool isModuleCallImpl(PyObject *f);
     // The forward __call__ runs: an instance's own forward, else the class's.
     ValuePtr callForward(const ValuePtr &module, std::vector<ValuePtr> args,
                          std::vector<std::pair<std::string, ValuePtr>> kwargs);

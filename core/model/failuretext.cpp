@@ -40,6 +40,9 @@ std::string tensorMessage(const GuardInfo &g, const std::string &check, const st
     if (check == "requires_grad")
         return prefix +
                "requires_grad mismatch. expected requires_grad=" + (expected == "True" ? "1" : "0");
+    if (check == "marked_dynamic")
+        return prefix + "has dims marked dynamic " + actual + ", not a subset of " + expected +
+               " the entry was compiled for";
     auto [what, index] = indexed(check);
     if (what == "size" || what == "stride")
         return prefix + what + " mismatch at index " + index + ". expected " + expected +

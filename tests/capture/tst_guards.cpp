@@ -100,6 +100,8 @@ private slots:
         exec("import torch\n"
              "a = torch.rand(3, 4, 5)\n"
              "a_grad = a.clone(); a_grad.requires_grad = True\n"
+             "a_marked1 = torch.rand(3, 4, 5); a_marked1._dynascope_dynamic_dims = {1}\n"
+             "a_marked01 = torch.rand(3, 4, 5); a_marked01._dynascope_dynamic_dims = {0, 1}\n"
              "with torch.inference_mode():\n"
              "    a_inference = torch.rand(3, 4, 5)\n"
              "shared = [1, 2]\n"
@@ -205,6 +207,24 @@ private slots:
                                       << "torch.rand(3, 4, 5)"
                                       << ""
                                       << "";
+        // mark_dynamic's dims: a later tensor's marks must be a subset of the entry's (Dynamo's
+        // _dynamo_dynamic_indices.issubset guard, test_misc.py test_py_guards_mark_dynamic).
+        QTest::addRow("tensor marked subset holds") << "TENSOR_MATCH"
+                                                    << "a_marked01"
+                                                    << "a_marked1"
+                                                    << ""
+                                                    << "";
+        QTest::addRow("tensor unmarked holds") << "TENSOR_MATCH"
+                                               << "a_marked01"
+                                               << "a"
+                                               << ""
+                                               << "";
+        QTest::addRow("tensor marked dims")
+            << "TENSOR_MATCH"
+            << "a_marked1"
+            << "a_marked01"
+            << "tensor 'L['x']' has dims marked dynamic {0, 1}, not a subset of {1}"
+            << "marked_dynamic";
         QTest::addRow("tensor size")
             << "TENSOR_MATCH"
             << "a"

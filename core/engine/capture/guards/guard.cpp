@@ -235,6 +235,9 @@ Guard Guard::tensorMatch(SourcePtr source, PyObject *tensor,
                  "dtype(" + x + ") = " + dtypeName(g.m_dtype.get()),
                  "device(" + x + ") = " + pyRepr(g.m_device.get()), "shape(" + x + ") = " + shape,
                  std::string("grad(") + x + ") = " + (g.m_requiresGrad ? "True" : "False")};
+    if (g.m_tensor.markedDynamic)
+        g.m_terms.push_back("marked_dynamic(" + x + ") ⊆ " +
+                            markedDimsText(g.m_tensor.markedDynamic));
     return g;
 }
 

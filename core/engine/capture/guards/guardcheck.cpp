@@ -294,7 +294,7 @@ std::optional<GuardFailure> Guard::explainTensor(PyObject *value) const {
                            prefix + "stride mismatch at index " + std::to_string(i) +
                                ". expected " + std::to_string(*m_strides[i]) + ", actual " +
                                std::to_string(strides[i]));
-    return std::nullopt;
+    return explainMarkedDynamic(value);
 }
 
 std::optional<GuardFailure> Guard::explainTensorFast(PyObject *value) const {
@@ -344,10 +344,30 @@ std::optional<GuardFailure> Guard::explainTensorFast(PyObject *value) const {
                        prefix + "stride mismatch at index " + i + ". expected " +
                            std::to_string(e.strides[index]) + ", actual " +
                            std::to_string(now.strides[index]));
+    case TensorMismatch::MarkedDynamic:
+        return explainMarkedDynamic(value);
     case TensorMismatch::None:
         break;
     }
     return std::nullopt;
+}
+
+std::string Guard::markedDimsText(uint64_t bits) {
+    std::string text = "{";
+    for (int d = 0; d < 64; ++d)
+        if (bits & (uint64_t{1} << d))
+            text += (text.size() > 1 ? ", " : "") + std::to_string(d);
+    return text + "}";
+}
+
+std::optional<GuardFailure> Guard::explainMarkedDynamic(PyObject *value) const {
+    uint64_t now = TensorAccess::markedDynamicDims(value);
+    if (!(now & ~m_tensor.markedDynamic))
+        return std::nullopt;
+    return failure("marked_dynamic", markedDimsText(m_tensor.markedDynamic), markedDimsText(now),
+                   "tensor '" + m_source->text() + "' has dims marked dynamic " +
+                       markedDimsText(now) + ", not a subset of " +
+                       markedDimsText(m_tensor.markedDynamic) + " the entry was compiled for");
 }
 
 std::map<std::string, std::string> Guard::expectations() const {
@@ -414,6 +434,7 @@ std::map<std::string, std::string> Guard::expectations() const {
         for (size_t i = 0; i < m_strides.size(); ++i)
             if (m_strides[i])
                 e["stride[" + std::to_string(i) + "]"] = std::to_string(*m_strides[i]);
+        e["marked_dynamic"] = markedDimsText(t.markedDynamic);
         break;
     }
     }

@@ -20,7 +20,31 @@ TensorFacts TensorAccess::read(PyObject *tensor) {
     c10::IntArrayRef sizes = t.sizes(), strides = t.strides();
     f.sizes.assign(sizes.begin(), sizes.end());
     f.strides.assign(strides.begin(), strides.end());
+    f.markedDynamic = markedDynamicDims(tensor);
     return f;
+}
+
+uint64_t TensorAccess::markedDynamicDims(PyObject *tensor) {
+    PyObject **dictPtr = _PyObject_GetDictPtr(tensor);
+    if (!dictPtr || !*dictPtr)
+        return 0;
+    static PyObject *key = PyUnicode_InternFromString("_dynascope_dynamic_dims");
+    PyObject *dims = PyDict_GetItemWithError(*dictPtr, key); // borrowed
+    if (!dims || !PyAnySet_Check(dims)) {
+        PyErr_Clear();
+        return 0;
+    }
+    uint64_t bits = 0;
+    Py_ssize_t pos = 0;
+    PyObject *dim = nullptr;
+    Py_hash_t hash = 0;
+    while (_PySet_NextEntry(dims, &pos, &dim, &hash)) {
+        long d = PyLong_Check(dim) ? PyLong_AsLong(dim) : -1;
+        if (d >= 0 && d < 64)
+            bits |= uint64_t{1} << d;
+    }
+    PyErr_Clear();
+    return bits;
 }
 
 TensorMismatch TensorAccess::compare(PyObject *tensor, const TensorFacts &e, int *index) {
@@ -52,6 +76,8 @@ TensorMismatch TensorAccess::compare(PyObject *tensor, const TensorFacts &e, int
                 return TensorMismatch::Stride;
             }
     }
+    if (markedDynamicDims(tensor) & ~e.markedDynamic)
+        return TensorMismatch::MarkedDynamic;
     return TensorMismatch::None;
 }
 

@@ -97,6 +97,9 @@ private:
                          std::string message) const;
     static Guard aliasing(Kind kind, std::vector<SourcePtr> sources, std::vector<int> groups);
     std::optional<GuardFailure> explainTensor(PyObject *value) const;
+    // TENSOR_MATCH's last check: dims marked by mark_dynamic, a subset of the entry's.
+    std::optional<GuardFailure> explainMarkedDynamic(PyObject *value) const;
+    static std::string markedDimsText(uint64_t bits); // "{0, 2}"
     PyObject *lookupNow() const; // CLASS_LOOKUP: what the class's MRO gives now (borrowed)
     std::optional<GuardFailure> explainShape(PyObject *value, const SourceEnv &env) const;
     std::string typeFailure() const;

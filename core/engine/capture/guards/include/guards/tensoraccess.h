@@ -20,10 +20,23 @@ struct TensorFacts {
     bool requiresGrad = false;
     uint64_t dispatchKeys = 0; // DispatchKeySet::raw_repr()
     std::vector<int64_t> sizes, strides;
+    // Bit d: dim d was marked by torch._dynamo.mark_dynamic. A tensor matches when its marks
+    // are a subset of these (Dynamo's `_dynamo_dynamic_indices.issubset(...)` guard).
+    uint64_t markedDynamic = 0;
 };
 
 // Which part of a tensor check failed first, in TorchDynamo's TensorCheck order.
-enum class TensorMismatch { None, DispatchKeys, Dtype, Device, RequiresGrad, Rank, Size, Stride };
+enum class TensorMismatch {
+    None,
+    DispatchKeys,
+    Dtype,
+    Device,
+    RequiresGrad,
+    Rank,
+    Size,
+    Stride,
+    MarkedDynamic
+};
 
 class TensorAccess {
 public:
@@ -31,6 +44,9 @@ public:
     static TensorFacts read(PyObject *tensor);
     // Compares without allocating; `index` gets the dimension of a Size/Stride mismatch.
     static TensorMismatch compare(PyObject *tensor, const TensorFacts &expected, int *index);
+    // The dims mark_dynamic marked on `tensor`, as TensorFacts::markedDynamic holds them (read
+    // from its instance dict: no attribute lookup, nothing allocated for an unmarked tensor).
+    static uint64_t markedDynamicDims(PyObject *tensor);
     // The size of dimension `dim`; false when the tensor has fewer dimensions.
     static bool size(PyObject *tensor, int dim, int64_t *out);
     // torch.is_grad_enabled() without a Python call.

@@ -462,4 +462,47 @@ def drive_leafness(f):
 check(layout, drive_layout)
 check(leafness, drive_leafness)
 
+
+# ---- Tensor.grad read in the trace (Dynamo's GradSource): an input's grad as it is at each call,
+# None or a tensor (a graph input of its own), guarded; a tensor made in the graph has none ----
+
+def grad_of_input(x):
+    g = x.grad
+    return (x * 2, None) if g is None else (x * 2, g + 1)
+
+
+def grad_of_made(x):
+    y = torch.ones(2) * x
+    return y, y.grad
+
+
+def drive_grad(f):
+    a = torch.ones(2, requires_grad=True)
+    first = attempt(f, a)
+    (a * 3).sum().backward()  # a.grad appears between calls
+    second = attempt(f, a)
+    a.grad = torch.full((2,), 7.0)  # another grad tensor
+    third = attempt(f, a)
+    a.grad = None
+    return [first, second, third, attempt(f, a)]
+
+
+check(grad_of_input, drive_grad)
+check(grad_of_made, drive_grad)
+
+
+# ---- id() of an input tensor: the object passed, its identity guarded ----
+
+def by_identity(x, ref):
+    return x * 2 if id(x) == ref else x * 3
+
+
+def drive_identity(f):
+    a, b = torch.ones(2), torch.ones(2)
+    return [attempt(f, a, id(a)), attempt(f, b, id(a)), attempt(f, a, id(a)),
+            attempt(f, a, id(b))]
+
+
+check(by_identity, drive_identity)
+
 print("fidelity checks passed")

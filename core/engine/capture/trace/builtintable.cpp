@@ -269,6 +269,17 @@ ValuePtr callId(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwarg
     if (args.size() != 1 || !kwargs.empty())
         return nullptr;
     const ValuePtr &a = args[0];
+    if (a->kind == K::Tensor && a->source) {
+        // An input tensor's id (Dynamo guards its identity): the object the call passed, not
+        // the trace's meta copy of it. A tensor made in the graph has no id to give yet.
+        PyRef tensor = t.fetchAtStart(a->source);
+        if (!tensor) {
+            PyErr_Clear();
+            return nullptr;
+        }
+        t.addGuard(Guard::idMatch(a->source, tensor.get()));
+        return Value::constant(PyRef::steal(PyLong_FromVoidPtr(tensor.get())));
+    }
     bool guardable =
         a->source && a->object &&
         (a->kind == K::UserObject || a->kind == K::NNModule || a->kind == K::UserFunction ||

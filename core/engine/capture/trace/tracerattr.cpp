@@ -156,6 +156,20 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
                 return Value::constant(tensor->device);
             throw GraphBreak(BreakId::UnsupportedAttribute, "device of a tensor made in the graph");
         }
+        if (name == "grad") {
+            // Dynamo's GradSource: an input's .grad as it is at the call (None, guarded, or a
+            // tensor input of its own). A tensor made in the graph has none: backward() and
+            // stores to .grad are breaks, so nothing in the trace gives it one.
+            if (!obj->source)
+                return Value::constant(Py_None);
+            PyRef input = fetchAtStart(obj->source);
+            PyRef grad = input ? PyRef::steal(PyObject_GetAttrString(input.get(), "grad")) : PyRef();
+            if (!grad) {
+                PyErr_Clear();
+                throw GraphBreak(BreakId::UnsupportedAttribute, "grad of " + obj->describe());
+            }
+            return wrap(grad.get(), Source::attr(obj->source, "grad"));
+        }
         if (name == "is_leaf" && obj->source && metaAttr(obj, "requires_grad").get() == Py_True) {
             // An input's meta copy is a leaf whatever the input is (`a * 2` is not): the input
             // itself answers, guarded.

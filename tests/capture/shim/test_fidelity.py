@@ -505,4 +505,51 @@ def drive_identity(f):
 
 check(by_identity, drive_identity)
 
+
+# ---- t.grad = g in the trace: read back by later code, replayed on the tensor after the graph ----
+
+def set_grad_on_made(x):
+    y = x + 10
+    y.grad = x
+    x.add_(1)  # the grad is x itself: the read below sees the change
+    return y, y.grad * 2
+
+
+def set_grad_on_input(x, g):
+    x.grad = g
+    first = x.grad
+    x.grad = None
+    none_now = x.grad
+    x.grad = g * 3
+    return first + 1, none_now, x.grad
+
+
+def set_grad_wrong_shape(x):
+    y = x + 1
+    y.grad = torch.ones(3)
+    return y
+
+
+def drive_set_grad(f):
+    out = []
+    for n in (2, 2, 4):
+        x = torch.ones(n)
+        r = attempt(f, x)
+        made = r[0] if isinstance(r, tuple) else r
+        out.append((r, x, x.grad, made.grad if isinstance(made, torch.Tensor) else None))
+    return out
+
+
+def drive_set_grad_input(f):
+    out = []
+    for g in (torch.ones(2), torch.full((2,), 5.0)):
+        x = torch.zeros(2)
+        out.append((attempt(f, x, g), x.grad))
+    return out
+
+
+check(set_grad_on_made, drive_set_grad)
+check(set_grad_wrong_shape, drive_set_grad)
+check(set_grad_on_input, drive_set_grad_input)
+
 print("fidelity checks passed")

@@ -160,6 +160,8 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
             // Dynamo's GradSource: an input's .grad as it is at the call (None, guarded, or a
             // tensor input of its own). A tensor made in the graph has none: backward() and
             // stores to .grad are breaks, so nothing in the trace gives it one.
+            if (ValuePtr stored = tensorGradSet(obj))
+                return stored;
             if (!obj->source)
                 return Value::constant(Py_None);
             PyRef input = fetchAtStart(obj->source);
@@ -429,6 +431,39 @@ ValuePtr Tracer::superAttr(const ValuePtr &sup, const std::string &name) {
         throw GraphBreak(BreakId::UnsupportedAttribute, "super()." + name);
     }
     throw GraphBreak(BreakId::PythonException, "'super' object has no attribute '" + name + "'");
+}
+
+ValuePtr Tracer::tensorGradSet(const ValuePtr &tensor) const {
+    for (auto it = m_tensorGrads.rbegin(); it != m_tensorGrads.rend(); ++it)
+        if (sameTensor(it->first, tensor))
+            return it->second;
+    return nullptr;
+}
+
+void Tracer::storeTensorGrad(const ValuePtr &tensor, const ValuePtr &value) {
+    bool none = value->isConstant() && value->object.get() == Py_None;
+    if (!none && value->kind != K::Tensor)
+        throw GraphBreak(BreakId::PythonException, "assigned grad expected to be a Tensor or None");
+    if (!none) {
+        // (Devices are compared where both are known; a graph result's is not, and a mismatch
+        // there raises when the store is replayed after the graph.)
+        const PyRef &d1 = tensor->as<TensorValue>()->device, &d2 = value->as<TensorValue>()->device;
+        if (d1 && d2 && PyObject_RichCompareBool(d1.get(), d2.get(), Py_EQ) != 1) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::PythonException, "assigned grad has a different device");
+        }
+        for (const char *fact : {"shape", "dtype"}) {
+            PyRef mine = metaAttr(tensor, fact), theirs = metaAttr(value, fact);
+            int same = mine && theirs ? PyObject_RichCompareBool(mine.get(), theirs.get(), Py_EQ)
+                                      : -1;
+            PyErr_Clear();
+            if (same != 1)
+                throw GraphBreak(BreakId::PythonException,
+                                 std::string("assigned grad has a different ") + fact);
+        }
+    }
+    m_tensorGrads.emplace_back(tensor, value);
+    recordSideEffect({SideEffect::Kind::SetAttr, tensor, "grad", nullptr, value});
 }
 
 const ContainerValue *Tracer::instanceDictValue(PyObject *o) const {

@@ -223,6 +223,10 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
         storeGlobal(PyRef::borrow(PyModule_GetDict(owner->object.get())), name, std::move(value));
         return;
     }
+    if (owner->kind == Value::Kind::Tensor && name == "grad") {
+        storeTensorGrad(owner, value);
+        return;
+    }
     if (owner->kind == Value::Kind::Tensor &&
         (value->isConstant() || value->kind == Value::Kind::Tensor) &&
         !PyObject_HasAttrString(py::tensorType(), name.c_str())) {

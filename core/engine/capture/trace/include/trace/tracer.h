@@ -343,6 +343,11 @@ public:
                       const std::function<SourcePtr()> &source);
     SourcePtr globalSource(const std::string &name);
     bool sameTensor(const ValuePtr &a, const ValuePtr &b) const;
+    // The grad the trace last stored on `tensor` (null when it stored none).
+    ValuePtr tensorGradSet(const ValuePtr &tensor) const;
+    // `tensor.grad = value`: checked as autograd checks it (None, or a tensor of the same
+    // shape, dtype and device; otherwise a break where CPython raises), kept and replayed.
+    void storeTensorGrad(const ValuePtr &tensor, const ValuePtr &value);
     // `a == b` as `in`, list.index/count/remove compare: identity first, then == (a break
     // where that is data: a tensor against another value).
     bool sameOrEqual(const ValuePtr &a, const ValuePtr &b);
@@ -394,6 +399,10 @@ private:
     // whether the trace compared two objects by identity (`is`, a default ==).
     std::vector<std::pair<PyObject *, SourcePtr>> m_objectSources;
     bool m_identityTested = false;
+    // `t.grad = g` stores the trace made, in order (the tensor, the grad or None): reads of
+    // t.grad after one answer from here (Tracer::tensorGradSet), and each is replayed on the
+    // tensor after the graph.
+    std::vector<std::pair<ValuePtr, ValuePtr>> m_tensorGrads;
     std::set<std::pair<PyObject *, std::string>> m_classLookups; // CLASS_LOOKUP guards made
     std::vector<TraceStep> m_traceSteps;
     std::vector<std::string> m_stepGuards;

@@ -552,4 +552,91 @@ check(set_grad_on_made, drive_set_grad)
 check(set_grad_wrong_shape, drive_set_grad)
 check(set_grad_on_input, drive_set_grad_input)
 
+
+# ---- a missing attribute raises AttributeError in the trace (a handler takes it), guarded: an
+# object or module that gains the attribute between calls recompiles ----
+
+class Bag:
+    def __init__(self):
+        self.a = 1
+
+
+class Gains(torch.nn.Module):
+    def __getattr__(self, name):
+        try:
+            return super().__getattr__(name)
+        except AttributeError:
+            if name == "alias":
+                return 7
+            raise
+
+
+def missing_attribute(x, bag):
+    try:
+        c = bag.b
+    except AttributeError:
+        c = 3
+    return x * c
+
+
+def module_fallback(x, mod):
+    return x * mod.alias
+
+
+def drive_missing(f):
+    bag = Bag()
+    first = attempt(f, T(), bag)
+    bag.b = 5  # now present
+    second = attempt(f, T(), bag)
+    del bag.b
+    return [first, second, attempt(f, T(), bag)]
+
+
+def drive_module_fallback(f):
+    mod = Gains()
+    first = attempt(f, T(), mod)
+    mod._buffers["alias"] = torch.full((2,), 2.0)  # a buffer now answers first
+    second = attempt(f, T(), mod)
+    mod.alias = torch.full((2,), 4.0)  # replaced in place of the buffer
+    third = attempt(f, T(), mod)
+    del mod._buffers["alias"]
+    return [first, second, third, attempt(f, T(), mod)]
+
+
+check(missing_attribute, drive_missing)
+check(module_fallback, drive_module_fallback)
+
+
+# ---- exceptions raised in the trace: __context__ chains as CPython chains it; an error from an
+# operation on constants (1 / 0) is raised in the trace for its handler ----
+
+def chained(x):
+    try:
+        try:
+            1 / 0
+        except ZeroDivisionError as z:
+            raise KeyError("k")
+    except KeyError as e:
+        return x + isinstance(e.__context__, ZeroDivisionError) + 10 * (e.__context__ is z)
+
+
+def context_of_first(x):
+    try:
+        raise ValueError
+    except ValueError as e:
+        return x + (e.__context__ is None)
+
+
+def drive_context(f):
+    plain = attempt(f, T())
+    try:
+        raise IndexError
+    except IndexError:
+        inside_handler = attempt(f, T())  # CPython chains to the caller's IndexError
+    return [plain, inside_handler, attempt(f, T())]
+
+
+check(chained, drive_context)
+check(context_of_first, drive_context)
+
 print("fidelity checks passed")

@@ -274,4 +274,9 @@ opt, cnt = compiled(spelled)
 assert same(opt(x), spelled(x))
 assert (cnt.frame_count, cnt.op_count) == (1, 4), (cnt.frame_count, cnt.op_count)
 
+# Script and traced modules call through nn.Module.__call__ too (torch.jit replaces their
+# _call_impl name with a stub that raises): the shim's __call__ must not go through it.
+scripted = torch.jit.trace(torch.nn.Linear(3, 3), x)
+assert same(scripted(x), scripted.forward(x))
+
 print("module call checks passed")

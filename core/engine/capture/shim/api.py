@@ -35,7 +35,7 @@ class OptimizedModule(torch.nn.Module):
         try:
             # _call_impl, not mod(): nn.Module.__call__ would send a module compiled in place
             # (module.compile()) back here.
-            return mod._call_impl(*args, **kwargs)
+            return _MODULE_CALL_IMPL(mod, *args, **kwargs)
         finally:
             if own is _ABSENT:
                 mod.__dict__.pop("forward", None)
@@ -98,7 +98,12 @@ def _wrapped_call_impl(self, *args, **kwargs):
     module.compile() runs its compiled call, any other its _call_impl (torch 1.13's __call__)."""
     if self._compiled_call_impl is not None:
         return self._compiled_call_impl(*args, **kwargs)
-    return self._call_impl(*args, **kwargs)
+    # nn.Module's own _call_impl, not self._call_impl: torch.jit replaces that name on script
+    # modules with a stub that raises (their calls go through nn.Module.__call__ all the same).
+    return _MODULE_CALL_IMPL(self, *args, **kwargs)
+
+
+_MODULE_CALL_IMPL = torch.nn.Module._call_impl
 
 
 def install_module_compile(capture):

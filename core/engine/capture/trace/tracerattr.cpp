@@ -433,6 +433,40 @@ ValuePtr Tracer::superAttr(const ValuePtr &sup, const std::string &name) {
     throw GraphBreak(BreakId::PythonException, "'super' object has no attribute '" + name + "'");
 }
 
+// nn.Module.__getattr__: a parameter, buffer or child module registered under `name`, else the
+// AttributeError it raises, raised in the trace (a handler may take it) with the three dicts'
+// names guarded, so a module that gains one later recompiles.
+ValuePtr Tracer::moduleRegisteredAttr(const ValuePtr &module, const std::string &name) {
+    PyObject *o = module->object.get();
+    PyObject **dictPtr = _PyObject_GetDictPtr(o);
+    PyRef nameObj = PyRef::steal(PyUnicode_FromString(name.c_str()));
+    SourcePtr src = module->source ? Source::attr(module->source, name) : nullptr;
+    for (const char *dictName : {"_parameters", "_buffers", "_modules"}) {
+        PyObject *d = dictPtr && *dictPtr ? PyDict_GetItemString(*dictPtr, dictName) : nullptr;
+        PyObject *v = d && PyDict_Check(d) ? PyDict_GetItemWithError(d, nameObj.get()) : nullptr;
+        PyErr_Clear();
+        if (v) {
+            if (!src)
+                throw GraphBreak(BreakId::UnknownValue, "module attribute without a source");
+            return wrap(v, src);
+        }
+    }
+    std::string message =
+        "'" + std::string(Py_TYPE(o)->tp_name) + "' object has no attribute '" + name + "'";
+    if (!module->source)
+        throw GraphBreak(BreakId::PythonException, message);
+    for (const char *dictName : {"_parameters", "_buffers", "_modules"}) {
+        PyObject *d = dictPtr && *dictPtr ? PyDict_GetItemString(*dictPtr, dictName) : nullptr;
+        if (!d || !PyDict_Check(d))
+            throw GraphBreak(BreakId::PythonException, message);
+        addGuard(Guard::dictKeys(Source::attr(module->source, dictName), d));
+    }
+    addGuard(Guard::hasAttr(module->source, name, false)); // nor an instance attribute since
+    raisePython(PyExc_AttributeError,
+                {Value::constant(PyRef::steal(PyUnicode_FromString(message.c_str())))});
+    return nullptr; // not reached
+}
+
 ValuePtr Tracer::tensorGradSet(const ValuePtr &tensor) const {
     for (auto it = m_tensorGrads.rbegin(); it != m_tensorGrads.rend(); ++it)
         if (sameTensor(it->first, tensor))
@@ -550,21 +584,30 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
         PyErr_Clear();
     }
     if (obj->kind == K::NNModule) {
-        for (const char *dictName : {"_parameters", "_buffers", "_modules"}) {
-            PyObject *d = dictPtr && *dictPtr ? PyDict_GetItemString(*dictPtr, dictName) : nullptr;
-            PyObject *v =
-                d && PyDict_Check(d) ? PyDict_GetItemWithError(d, nameObj.get()) : nullptr;
-            PyErr_Clear();
-            if (v) {
-                if (!src)
-                    throw GraphBreak(BreakId::UnknownValue, "module attribute without a source");
-                return wrap(v, src);
-            }
+        // A module class with a __getattr__ of its own: CPython calls it (it usually defers to
+        // nn.Module.__getattr__ through super(), which moduleRegisteredAttr answers).
+        static PyObject *getattrName = PyUnicode_InternFromString("__getattr__");
+        PyObject *getattrFn = _PyType_Lookup(Py_TYPE(o), getattrName);
+        if (getattrFn && PyFunction_Check(getattrFn) &&
+            getattrFn != _PyType_Lookup(reinterpret_cast<PyTypeObject *>(py::moduleType()),
+                                        getattrName)) {
+            classLookup(type, "__getattr__"); // guarded: replacing it recompiles
+            return call(wrapUnguarded(getattrFn), {obj, Value::constant(nameObj)}, {});
         }
+        return moduleRegisteredAttr(obj, name);
     } else {
         PyObject *getattrFn = classLookup(type, "__getattr__");
         if (getattrFn && PyFunction_Check(getattrFn))
             return call(wrapUnguarded(getattrFn), {obj, Value::constant(nameObj)}, {});
+        // CPython's generic lookup found nothing: AttributeError, raised in the trace (a
+        // handler may take it), its absence guarded.
+        if (!getattrFn && obj->source && Py_TYPE(o)->tp_getattro == PyObject_GenericGetAttr) {
+            addGuard(Guard::hasAttr(obj->source, name, false));
+            std::string message =
+                "'" + std::string(Py_TYPE(o)->tp_name) + "' object has no attribute '" + name + "'";
+            raisePython(PyExc_AttributeError,
+                        {Value::constant(PyRef::steal(PyUnicode_FromString(message.c_str())))});
+        }
     }
     throw GraphBreak(BreakId::PythonException,
                      std::string(Py_TYPE(o)->tp_name) + " has no attribute '" + name + "'");

@@ -319,10 +319,8 @@ ValuePtr Tracer::binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b) {
     PyRef x = constantOf(a, name.c_str()), y = constantOf(b, name.c_str());
     PyRef fn = PyRef::steal(operatorFn(name));
     PyRef r = PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
-    if (!r) {
-        PyErr_Clear();
-        throw GraphBreak(BreakId::PythonException, "operator." + name + " on constants raises");
-    }
+    if (!r)
+        raisePendingError("operator." + name + " on constants raises");
     return wrapUnguarded(r.get());
 }
 
@@ -350,10 +348,8 @@ ValuePtr Tracer::compareOp(int op, const ValuePtr &a, const ValuePtr &b) {
     }
     PyRef x = constantOf(a, name.c_str()), y = constantOf(b, name.c_str());
     PyRef r = PyRef::steal(PyObject_CallFunctionObjArgs(fn.get(), x.get(), y.get(), nullptr));
-    if (!r) {
-        PyErr_Clear();
-        throw GraphBreak(BreakId::PythonException, "operator." + name + " on constants raises");
-    }
+    if (!r)
+        raisePendingError("operator." + name + " on constants raises");
     return wrapUnguarded(r.get());
 }
 

@@ -178,6 +178,12 @@ ValuePtr Tracer::call(const ValuePtr &fn, std::vector<ValuePtr> args,
             args.erase(args.begin());
             return callModuleImpl(module, std::move(args), std::move(kwargs));
         }
+        // nn.Module.__getattr__(mod, name) (a subclass's __getattr__ deferring through super()).
+        static PyObject *getattrName = PyUnicode_InternFromString("__getattr__");
+        if (args.size() == 2 && kwargs.empty() && args[0]->kind == K::NNModule &&
+            args[1]->isConstant() && PyUnicode_Check(args[1]->object.get()) &&
+            f == _PyType_Lookup(reinterpret_cast<PyTypeObject *>(py::moduleType()), getattrName))
+            return moduleRegisteredAttr(args[0], PyUnicode_AsUTF8(args[1]->object.get()));
         // Library functions the builtin table models (collections.namedtuple…).
         if (BuiltinHandler handler = BuiltinTable::instance().find(f))
             if (ValuePtr v = sealRaises([&] { return handler(*this, fn, args, kwargs); }))

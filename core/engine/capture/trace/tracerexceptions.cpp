@@ -74,9 +74,11 @@ ValuePtr Tracer::makeException(PyObject *cls, const std::vector<ValuePtr> &args,
         // A builtin class with its own constructor (StopIteration, OSError, KeyError's str…) is
         // modelled only when CPython accepts the arguments (tried on the constants) and no
         // attribute beyond `args` is read.
+        // (OSError with two or more arguments picks a subclass by errno and fills errno and
+        // strerror; with one or none it is a plain instance.)
         if ((reinterpret_cast<PyTypeObject *>(cls)->tp_flags & Py_TPFLAGS_HEAPTYPE) ||
-            PyType_IsSubtype(reinterpret_cast<PyTypeObject *>(cls),
-                             reinterpret_cast<PyTypeObject *>(PyExc_OSError)))
+            (args.size() > 1 && PyType_IsSubtype(reinterpret_cast<PyTypeObject *>(cls),
+                                                 reinterpret_cast<PyTypeObject *>(PyExc_OSError))))
             return nullptr;
         if (!instanceNow(cls, args))
             return nullptr;
@@ -88,8 +90,68 @@ void Tracer::raise(const ValuePtr &exception) {
     throw RaisedException(exception);
 }
 
+void Tracer::raiseChained(const ValuePtr &exception) {
+    auto *e = exception->as<ExceptionValue>();
+    const ValuePtr &handled = m_handledException;
+    if (handled && handled != exception) {
+        auto *h = handled->tryAs<ExceptionValue>();
+        if (!h || h->isStateMarker()) {
+            e->contextKnown = false; // an exception the trace does not model
+            raise(exception);
+        }
+        // No new cycle: a link of the handled exception's chain that is this exception is cut
+        // (Floyd's walk, as CPython, stops at a cycle that was already there).
+        ExceptionValue *slow = h, *o = h;
+        bool toggle = false;
+        while (o->context) {
+            auto *next = o->context->tryAs<ExceptionValue>();
+            if (o->context == exception) {
+                o->context = nullptr;
+                o->contextKnown = true;
+                break;
+            }
+            if (!next)
+                break;
+            o = next;
+            if (o == slow)
+                break;
+            if (toggle)
+                slow = slow->context ? slow->context->tryAs<ExceptionValue>() : slow;
+            toggle = !toggle;
+        }
+        e->context = handled;
+        e->contextKnown = true;
+    }
+    raise(exception);
+}
+
 void Tracer::raisePython(PyObject *cls, std::vector<ValuePtr> args) {
-    raise(std::make_shared<ExceptionValue>(PyRef::borrow(cls), std::move(args)));
+    raiseChained(std::make_shared<ExceptionValue>(PyRef::borrow(cls), std::move(args)));
+}
+
+void Tracer::raisePendingError(const std::string &what) {
+    PyObject *type = nullptr, *value = nullptr, *tb = nullptr;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    PyRef t = PyRef::steal(type), v = PyRef::steal(value), trace = PyRef::steal(tb);
+    auto *cls = reinterpret_cast<PyTypeObject *>(t.get());
+    bool builtin = t && v && PyExceptionClass_Check(t.get()) &&
+                   !(cls->tp_flags & Py_TPFLAGS_HEAPTYPE) &&
+                   !PyType_IsSubtype(cls, reinterpret_cast<PyTypeObject *>(PyExc_OSError));
+    PyRef args = builtin ? PyRef::steal(PyObject_GetAttrString(v.get(), "args")) : PyRef();
+    PyErr_Clear();
+    std::vector<ValuePtr> items;
+    for (Py_ssize_t i = 0; args && PyTuple_Check(args.get()) && i < PyTuple_GET_SIZE(args.get());
+         ++i) {
+        PyObject *a = PyTuple_GET_ITEM(args.get(), i);
+        if (!(PyUnicode_CheckExact(a) || PyLong_CheckExact(a) || PyFloat_CheckExact(a) ||
+              a == Py_None))
+            throw GraphBreak(BreakId::PythonException, what);
+        items.push_back(Value::constant(a));
+    }
+    if (!args || !PyTuple_Check(args.get()))
+        throw GraphBreak(BreakId::PythonException, what);
+    raisePython(t.get(), std::move(items));
 }
 
 bool Tracer::unwindToHandler(Frame &f, const CodeInstruction &ins, const ValuePtr &exception) {
@@ -133,7 +195,7 @@ void Tracer::op_RAISE_VARARGS(const CodeInstruction &ins) {
             cause = exceptionOf(*this, cause);
         exception->as<ExceptionValue>()->cause = cause;
     }
-    raise(exception);
+    raiseChained(exception);
 }
 
 // [exc] -> [handled before, exc]: the exception becomes the one being handled.
@@ -205,6 +267,16 @@ ValuePtr Tracer::exceptionAttr(const ValuePtr &obj, const std::string &name) {
         return Value::constant(e->cls);
     if (name == "__cause__")
         return e->cause && !e->cause->isNone() ? e->cause : Value::constant(Py_None);
+    if (name == "__context__") {
+        // Known when the trace raised it while handling one of its own exceptions. Raised with
+        // none handled in the trace, CPython chains it to whatever the caller is handling at
+        // the call, which no guard here checks: a break.
+        if (e->contextKnown)
+            return e->context ? e->context : Value::constant(Py_None);
+        throw GraphBreak(BreakId::UnsupportedAttribute,
+                         "__context__ of an exception raised while no exception of the trace "
+                         "was handled (it may be the caller's)");
+    }
     if (name == "__suppress_context__")
         return Value::constant(e->cause ? Py_True : Py_False);
     throw GraphBreak(BreakId::UnsupportedAttribute, obj->describe() + "." + name);

@@ -327,7 +327,13 @@ public:
     ValuePtr makeException(PyObject *cls, const std::vector<ValuePtr> &args,
                            const std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     [[noreturn]] void raise(const ValuePtr &exception);
+    // A new raise (RAISE_VARARGS with an exception, an error inside an instruction): chained
+    // to the exception being handled first (__context__), as CPython's _PyErr_SetObject does.
+    [[noreturn]] void raiseChained(const ValuePtr &exception);
     [[noreturn]] void raisePython(PyObject *cls, std::vector<ValuePtr> args);
+    // The Python error set now (an operation on constants raised it): raised in the trace when
+    // it is a builtin exception with constant args, else a python_exception break naming `what`.
+    [[noreturn]] void raisePendingError(const std::string &what);
     bool unwindToHandler(Frame &f, const CodeInstruction &ins, const ValuePtr &exception);
     ValuePtr exceptionAttr(const ValuePtr &obj, const std::string &name);
     ValuePtr exceptionText(const ValuePtr &e, bool repr);
@@ -343,6 +349,9 @@ public:
                       const std::function<SourcePtr()> &source);
     SourcePtr globalSource(const std::string &name);
     bool sameTensor(const ValuePtr &a, const ValuePtr &b) const;
+    // nn.Module.__getattr__ on a module value: its parameter, buffer or child `name`, else
+    // AttributeError raised in the trace (guarded where the module has a source).
+    ValuePtr moduleRegisteredAttr(const ValuePtr &module, const std::string &name);
     // The grad the trace last stored on `tensor` (null when it stored none).
     ValuePtr tensorGradSet(const ValuePtr &tensor) const;
     // `tensor.grad = value`: checked as autograd checks it (None, or a tensor of the same

@@ -319,6 +319,11 @@ public:
     std::vector<ValuePtr> args;
     ValuePtr cause;         // `raise … from cause` (a None constant for `from None`)
     ValuePtr handledBefore; // the state marker's saved exception
+    // __context__: the exception being handled when the trace raised this one, as CPython's
+    // implicit chaining sets it (null: None, once the chaining cut it). Known only when the
+    // trace set it: raised with none of the trace's handled, it may be the caller's.
+    ValuePtr context;
+    bool contextKnown = false;
     bool isStateMarker() const { return !cls; }
     // isinstance(self, `type`) for a class or a tuple of classes, as an except clause tests.
     bool matches(PyObject *type) const;

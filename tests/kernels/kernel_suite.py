@@ -118,6 +118,16 @@ check("int64", lambda a, b: (a * b + a - 3) * (a > b), rnd(6, 4, dtype=torch.int
 check("bool", lambda a, b: torch.logical_and(a, b) | ~a, rnd(5, 3, dtype=torch.bool),
       rnd(5, 3, dtype=torch.bool), native=False)  # bitwise_or: a fallback
 check("int_float_promotion", lambda a, b: a * b + a / 2, rnd(4, 4, dtype=torch.int64), rnd(4, 4))
+# Integers wrap as eager's do: int32/uint8/bool results stay in their type after every op, signed
+# overflow wraps (g++ took (x + 1) > x to be always true), a Python int is converted to the
+# tensor's type first (int32 x > 2**40 compares with 0; uint8 x > -1 with 255), and an integer
+# power is exact (libm's pow in double gave 3 ** 39 = ...256, eager ...267).
+check("integers_wrap", lambda a, b, c, m: (
+    (a + 1) > a, (b + 1) > b, a > 2**40, torch.relu(a * 2) > 0, (c - 10) > 100, -c > 100,
+    (~c) == 255, c > -1, ((m > 0) + (m < 2)) * 3, b[2:] ** 39),
+    torch.tensor([2**31 - 1, -2**31, 2**30, -7], dtype=torch.int32),
+    torch.tensor([2**63 - 1, -2**63, 3, -3]), torch.tensor([0, 1, 200, 255], dtype=torch.uint8),
+    torch.tensor([1, 5, -1, 0]))
 check("casts", lambda a: (a * 10).to(torch.int64).to(torch.float64) + a.to(torch.bool).float(),
       rnd(5, 5))
 check("where_compare", lambda a, b: torch.where(a > b, a, b * 2) + (a == b).float(), rnd(4, 6),

@@ -23,8 +23,10 @@ from _dynascope_shim import kernels_codegen
 # it). -ffast-math itself is not passed: with it GCC 12 links crtfastmath.o into the shared
 # object, whose constructor turns on flush-to-zero and denormals-are-zero in the thread that
 # loads it, so loading a kernel would change what eager torch computes on subnormal numbers.
+# -fwrapv: signed integer overflow wraps, as eager's does; without it g++ took (x + 1) > x to be
+# true for every int64/int32 x, the largest too (eager: False there).
 FLAGS = ["-O3", "-march=native", "-fno-math-errno", "-fno-signed-zeros", "-fno-trapping-math",
-         "-fcx-limited-range", "-ffp-contract=off", "-fPIC", "-shared", "-std=c++17"]
+         "-fcx-limited-range", "-ffp-contract=off", "-fwrapv", "-fPIC", "-shared", "-std=c++17"]
 
 
 def source_flags(source):

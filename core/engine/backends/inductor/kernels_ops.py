@@ -75,7 +75,15 @@ def literal(value, ctype):
             text += ".0"
         return f"{text}{suffix}" if value >= 0 else f"({text}{suffix})"
     value = int(value)
-    return f"(int64_t){value}" if value >= 0 else f"((int64_t)({value}))"
+    text = f"(int64_t){value}" if value >= 0 else f"((int64_t)({value}))"
+    # A narrower integer type takes the scalar as eager does: converted (wrapped) to that type,
+    # so int32 x > 2**40 compares with 0 and uint8 x + (-1) adds 255.
+    return text if ctype == "int64_t" else f"static_cast<{ctype}>({text})"
+
+
+# C++ computes int32/uint8/bool arithmetic in int (or int64 with an int64 literal); eager keeps
+# the tensor's type, wrapping. An integer result of these types is cast back after every op.
+NARROW_INTEGERS = ("int32_t", "uint8_t", "bool")
 
 
 def _sqrt(a, t):
@@ -95,11 +103,11 @@ def _minimum(a, b):
 
 
 def _pow(a, b, t):
-    if b in ("2.0f", "2.0", "(int64_t)2"):
+    if b == literal(2, t):
         return f"({a} * {a})"
     if b in ("0.5f", "0.5"):
         return _sqrt(a, t)
-    if b in ("3.0f", "3.0", "(int64_t)3"):
+    if b == literal(3, t):
         return f"({a} * {a} * {a})"
     return f"{fn('pow', t)}({a}, {b})"
 

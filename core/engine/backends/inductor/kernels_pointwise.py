@@ -141,12 +141,22 @@ def lower(L, node):
         raise NoLowering(f"compute dtype {compute}")
     ctype = ir.C_TYPES[compute]
     is_float = ir.is_float(compute)
+    if (target in (aten.pow.Tensor_Scalar, aten.pow.Tensor_Tensor) and not is_float
+            and not (isinstance(operands[1], int) and operands[1] in (2, 3))):
+        # libm's pow works in double: 3 ** 39 came out as 4052555153018976256, eager's exact
+        # integer power is 4052555153018976267
+        raise NoLowering("integer pow")
+    wrap = (ctype in ops.NARROW_INTEGERS and target not in ops.COMPARISONS
+            and target not in ops.LOGICAL)
 
     def body(idx):
         exprs = [operand(v, idx, out_sizes, compute) for v in operands]
         if alpha is not None and alpha != 1:
             exprs[1] = f"({ops.literal(alpha, ctype)} * {exprs[1]})"
         result_dtype = torch.bool if (target in ops.COMPARISONS or target in ops.LOGICAL) else compute
-        return cast(build(exprs, ctype, is_float), result_dtype, out_dtype)
+        expr = build(exprs, ctype, is_float)
+        if wrap:  # back to the compute type, wrapping as eager does (uint8 0 - 1 is 255)
+            expr = f"static_cast<{ctype}>({expr})"
+        return cast(expr, result_dtype, out_dtype)
 
     return ir.Lambda(out_dtype, out_sizes, body, cost + _cost(operands), node.name)

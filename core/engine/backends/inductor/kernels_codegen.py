@@ -58,8 +58,10 @@ def _limits(ctype, low):
     if ctype in ("float", "double"):
         suffix = "f" if ctype == "float" else ""
         return f"(-__builtin_inf{suffix}())" if low else f"__builtin_inf{suffix}()"
+    if ctype == "uint8_t":
+        return "0" if low else "255"
     bits = {"int64_t": 63, "int32_t": 31}.get(ctype)
-    if bits is None:
+    if bits is None:  # bool
         return "0" if low else "1"
     return f"(-(int64_t)0x7fffffffffffffff - 1)" if (low and bits == 63) else (
         "(int64_t)0x7fffffffffffffff" if bits == 63 else ("(-2147483647 - 1)" if low else "2147483647"))
@@ -187,7 +189,8 @@ def _reduction(w, node, k, table, parallel, mean_of=None):
         if how in update:
             w.line(update[how].replace("{v}", var))
         else:
-            w.line(f"{var}_nan |= (v != v);")
+            if nan:  # only a floating type has NaN (an integer max has no {var}_nan)
+                w.line(f"{var}_nan |= (v != v);")
             w.line(f"{var} = (v {'>' if how == 'max' else '<'} {var}) ? v : {var};")
         _close_loops(w, len(rvars))
         if nan:

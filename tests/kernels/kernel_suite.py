@@ -136,11 +136,23 @@ check("clamp", lambda a: a.clamp(-0.5, 0.5) + a.clamp(min=0.1), rnd(40))
 check("maximum", lambda a, b: torch.maximum(a, b) - torch.minimum(a, b), rnd(8), rnd(8))
 
 # NaN and Inf propagate as in eager.
-special = torch.tensor([float("nan"), float("inf"), -float("inf"), 0.0, -0.0, 1e30, -2.5])
+nan, inf = float("nan"), float("inf")
+special = torch.tensor([nan, inf, -inf, 0.0, -0.0, 1e30, -2.5])
 check("nan_inf_pointwise", lambda a: (torch.relu(a), a.sin(), a.exp(), 1.0 / a, a.sqrt(),
                                       torch.maximum(a, a.flip(0))), special)
 check("nan_inf_reductions", lambda a: (a.amax(), a.amin(), a.sum(), a.argmax(), a[1:].amax(),
                                        a[3:].argmin()), special)
+
+# eager's NaN rules (torch 1.13) where the generator used to differ: a NaN tensor bound of clamp
+# gives NaN (it was ignored), clamp_min/clamp_max and a two-sided clamp with a NaN scalar give NaN,
+# sign(NaN) is 0 (was NaN), logsumexp of a row of -inf is -inf and xlogy(0, NaN) is NaN (their
+# decompositions gave NaN and 0).
+check("nan_rules", lambda x, y, z: (
+    torch.clamp(x, min=y), torch.clamp(x, y, y + 1), torch.clamp_min(x, y), torch.clamp_max(x, y),
+    torch.clamp_min(x, float("nan")), x.clamp(-1, float("nan")), x.clamp(min=float("nan")),
+    x.clamp(-1, 1), torch.sign(x), torch.logsumexp(z, 1), torch.xlogy(x.abs(), y)),
+    torch.tensor([nan, inf, -inf, 0.0, -0.0, 1e30, -2.5, 0.0]), torch.tensor([1.0, nan, 2.0, -inf, nan, 0.0, 5.0, 3.0]),
+    torch.tensor([[-inf, -inf], [1.0, 2.0], [inf, 1.0]]))
 
 # Every reduction along every dim, with and without keepdim.
 base = rnd(3, 4, 5)

@@ -26,11 +26,14 @@ def _ops(*names):
 
 
 # Decomposed before lowering: composite ops whose pieces all lower to loops. relu, var, mean
-# and sigmoid are NOT decomposed (their decompositions are awkward or bake sizes in as numbers).
+# and sigmoid are NOT decomposed (their decompositions are awkward or bake sizes in as numbers),
+# and neither are those whose torch 1.13 decomposition disagrees with eager: logsumexp (a row of
+# -inf gave NaN, eager -inf), xlogy (xlogy(0, NaN) gave 0, eager NaN), clamp_min/clamp_max (a
+# NaN bound was ignored; eager gives NaN; lowered directly instead).
 DECOMPOSITIONS = get_decompositions(_ops(
     "_softmax", "_log_softmax", "native_layer_norm", "gelu", "silu", "hardtanh", "hardsigmoid",
     "hardswish", "leaky_relu", "elu", "softplus", "mse_loss", "addcmul", "addcdiv", "lerp",
-    "logsumexp", "clamp_min", "clamp_max", "masked_fill", "mish", "logit", "xlogy",
+    "masked_fill", "mish", "logit",
     "_log_softmax_backward_data", "_softmax_backward_data", "native_layer_norm_backward",
     "gelu_backward", "tanh_backward", "sigmoid_backward", "threshold_backward", "silu_backward",
     # backward ops of training graphs whose decompositions are pointwise

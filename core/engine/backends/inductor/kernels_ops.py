@@ -138,7 +138,8 @@ POINTWISE = {
     aten.floor.default: (1, 1, lambda a, t, f: f"__builtin_floor{'f' if t == 'float' else ''}({a[0]})" if f else a[0]),
     aten.ceil.default: (1, 1, lambda a, t, f: f"__builtin_ceil{'f' if t == 'float' else ''}({a[0]})" if f else a[0]),
     aten.trunc.default: (1, 1, lambda a, t, f: f"__builtin_trunc{'f' if t == 'float' else ''}({a[0]})" if f else a[0]),
-    aten.sign.default: (1, 1, lambda a, t, f: f"(({a[0]} > 0) - ({a[0]} < 0) + {literal(0, t)}{'+ (' + a[0] + ' != ' + a[0] + ' ? ' + a[0] + ' : ' + literal(0, t) + ')' if f else ''})"),
+    # sign(NaN) is 0 in eager (torch 1.13), as (x > 0) - (x < 0) gives
+    aten.sign.default: (1, 1, lambda a, t, f: f"(({a[0]} > 0) - ({a[0]} < 0) + {literal(0, t)})"),
     aten.eq.Tensor: (2, 1, lambda a, t, f: f"({a[0]} == {a[1]})"),
     aten.ne.Tensor: (2, 1, lambda a, t, f: f"({a[0]} != {a[1]})"),
     aten.gt.Tensor: (2, 1, lambda a, t, f: f"({a[0]} > {a[1]})"),

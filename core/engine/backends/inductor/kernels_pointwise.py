@@ -1,6 +1,8 @@
 """Lowering of pointwise aten ops (arithmetic, comparisons, casts, where, clamp, constants) to
 unrealized ir.Lambda values over broadcast indices."""
 
+import math
+
 import torch
 
 from _dynascope_shim import kernels_ir as ir
@@ -16,6 +18,42 @@ CONSTANTS = {aten.scalar_tensor.default, aten.full.default, aten.zeros.default, 
 
 
 NoLowering = ir.NoLowering
+CLAMPS = {aten.clamp.default, aten.clamp.Tensor, aten.clamp_min.default, aten.clamp_min.Tensor,
+          aten.clamp_max.default, aten.clamp_max.Tensor}
+
+
+def _clamp(node, target, args, kw, out_dtype, out_sizes):
+    """clamp / clamp_min / clamp_max with eager's NaN rules (torch 1.13): a NaN in a tensor bound
+    gives NaN there; a NaN scalar bound gives NaN everywhere for clamp_min, clamp_max and a clamp
+    with both bounds, and is ignored by a clamp with that bound alone."""
+    x = args[0]
+    if target in (aten.clamp.default, aten.clamp.Tensor):
+        lo = args[1] if len(args) > 1 else kw.get("min")
+        hi = args[2] if len(args) > 2 else kw.get("max")
+    elif target in (aten.clamp_min.default, aten.clamp_min.Tensor):
+        lo, hi = args[1], None
+    else:
+        lo, hi = None, args[1]
+    nan_scalar = [b for b in (lo, hi) if isinstance(b, float) and math.isnan(b)]
+    if nan_scalar and ir.is_float(out_dtype):
+        if target != aten.clamp.default or (lo is not None and hi is not None):
+            text = ops.literal(float("nan"), ir.C_TYPES[out_dtype])
+            return ir.Lambda(out_dtype, out_sizes, lambda idx: text, 0, node.name)
+        lo, hi = (None if lo in nan_scalar else lo), (None if hi in nan_scalar else hi)
+    propagate = ir.is_float(out_dtype)
+
+    def clamp(idx):
+        v = operand(x, idx, out_sizes, out_dtype)
+        if lo is not None:
+            lo_e = operand(lo, idx, out_sizes, out_dtype)
+            v = (ops._maximum(v, lo_e) if propagate and isinstance(lo, ir.Value)
+                 else f"({v} < {lo_e} ? {lo_e} : {v})")
+        if hi is not None:
+            hi_e = operand(hi, idx, out_sizes, out_dtype)
+            v = (ops._minimum(v, hi_e) if propagate and isinstance(hi, ir.Value)
+                 else f"({v} > {hi_e} ? {hi_e} : {v})")
+        return v
+    return ir.Lambda(out_dtype, out_sizes, clamp, 2 + _cost(args), node.name)
 
 
 def cast(expr, src_dtype, dst_dtype):
@@ -108,20 +146,8 @@ def lower(L, node):
             y = operand(b, idx, out_sizes, compute)
             return cast(f"({c} ? {x} : {y})", compute, out_dtype)
         return ir.Lambda(out_dtype, out_sizes, where, 1 + _cost(args), node.name)
-    if target in (aten.clamp.default, aten.clamp.Tensor):
-        x = args[0]
-        lo = args[1] if len(args) > 1 else kw.get("min")
-        hi = args[2] if len(args) > 2 else kw.get("max")
-        def clamp(idx):
-            v = operand(x, idx, out_sizes, out_dtype)
-            if lo is not None:
-                lo_e = operand(lo, idx, out_sizes, out_dtype)
-                v = f"({v} < {lo_e} ? {lo_e} : {v})"
-            if hi is not None:
-                hi_e = operand(hi, idx, out_sizes, out_dtype)
-                v = f"({v} > {hi_e} ? {hi_e} : {v})"
-            return v
-        return ir.Lambda(out_dtype, out_sizes, clamp, 2 + _cost(args), node.name)
+    if target in CLAMPS:
+        return _clamp(node, target, args, kw, out_dtype, out_sizes)
     if target not in ops.POINTWISE:
         return None
     arity, cost, build = ops.POINTWISE[target]

@@ -294,6 +294,31 @@ if not only or "view_of_intermediate" in only:
     except Exception as e:
         failures.append(f"view_of_intermediate: {type(e).__name__}: {e}")
 
+# Outputs that are one intermediate and views of it share its memory as in eager: a write through
+# one shows in the others (they were separate tensors: y.view(2, 2).add_(100) left y as it was).
+def views_of_one(a):
+    y = a * 2
+    return y.view(2, 2), y, y[1:], a.sum() + 1
+
+
+if not only or "aliased_outputs" in only:
+    torch._dynamo.reset()
+    before = len(records())
+    f = torch.compile(views_of_one, backend="inductor")
+    try:
+        for _ in range(CALLS):
+            a = rnd(4)
+            square, flat, tail, total = f(a)
+            torch.testing.assert_close((square, tail, total), ((a * 2).view(2, 2), (a * 2)[1:],
+                                                                a.sum() + 1))
+            square.add_(100)
+            assert torch.equal(flat, square.view(-1)) and torch.equal(tail, flat[1:]), \
+                "a write through one output did not show in the others"
+        assert all(r["status"] == "compiled" for r in records()[before:]), "not compiled"
+        passed += 1
+    except Exception as e:
+        failures.append(f"aliased_outputs: {type(e).__name__}: {e}")
+
 # Dynamic sizes: a second size generates the same source, so one binary serves both.
 def dyn(a):
     return (a * 2).sin().sum(-1)

@@ -346,12 +346,39 @@ class Lowering:
         return buf
 
     # -- outputs -----------------------------------------------------------------------------
+    def realize_shared_roots(self, outs):
+        """Outputs that are one unrealized value and views of it (return y, y.view(2, 2)) share
+        memory in eager: an in-place write through one shows in the other. Such a value is
+        realized once, with the eager strides, and those outputs are it and views of it;
+        inlined into each they would be separate tensors. Returns the realized roots."""
+        count = {}
+        for out in outs:
+            root, _ = _view_root(out)
+            count[root] = count.get(root, 0) + 1
+        shared = set()
+        for root, n in count.items():
+            value = self.env.get(root)
+            if n > 1 and isinstance(value, ir.Lambda):
+                meta = _meta(root)
+                strides = list(meta.stride) if meta is not None and not ir.is_multi(meta) else None
+                self.env[root] = self.realize(value, root.name, strides)
+            if n > 1 and isinstance(self.env.get(root), ir.Buffer) and root.op == "call_function":
+                shared.add(root)
+        return shared
+
     def lower_outputs(self, node):
         outs = node.args[0]
         outs = outs if isinstance(outs, (list, tuple)) else [outs]
+        shared = self.realize_shared_roots([o for o in outs if isinstance(o, torch.fx.Node)])
         for out in outs:
             if not isinstance(out, torch.fx.Node):
                 self.g.outputs.append(("constant", out))
+                continue
+            root, chain = _view_root(out)
+            if root in shared:  # one buffer, and each output that views it a view of it
+                name = self.env[root].name
+                self.g.outputs.append(("view", (name, chain)) if chain else ("buffer", name))
+                self.g.output_buffers.add(name)
                 continue
             value = self.env[out]
             if not isinstance(value, ir.Value):
@@ -376,6 +403,15 @@ class Lowering:
             buf = self.realize(value, out.name, strides)
             self.g.outputs.append(("buffer", buf.name))
             self.g.output_buffers.add(buf.name)
+
+
+def _view_root(node):
+    """The node a chain of view ops starts from, and the chain (first view first)."""
+    chain = []
+    while node.op == "call_function" and node.target in VIEWS:
+        chain.append(node)
+        node = node.args[0]
+    return node, chain[::-1]
 
 
 class StepRef:

@@ -190,6 +190,8 @@ check("argmax_all", lambda a: a.argmax(), base)
 check("int_max_min", lambda a, b: (a.amax(0), a.amin(1), a.max(), b.amin(0), b.amax(1), b.min()),
       rnd(4, 6, dtype=torch.int64), torch.tensor([[5, 7], [9, 3], [200, 255]], dtype=torch.uint8),
       native=True)
+# torch.max(x, dim) whose indices nothing reads (an unread getitem made the graph run eagerly)
+check("max_dim_values", lambda a: torch.max(a, 1).values * 2 + torch.min(a, 0)[0].sum(), rnd(3, 4))
 check("sum_int", lambda a: a.sum(1), rnd(4, 6, dtype=torch.int64))
 check("sum_bool", lambda a: (a > 0).sum(0), rnd(4, 6))
 check("reduction_empty_dim", lambda a: a.sum(1), rnd(3, 0))

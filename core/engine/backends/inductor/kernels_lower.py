@@ -81,8 +81,9 @@ def check_no_effect_calls(gm):
         if node.op != "call_function" or node.users:
             continue
         name = getattr(node.target, "__name__", str(node.target))
-        # A tensor written in place (x[i] = v, torch.relu_(x)) is an op make_fx records.
-        if name in ("set_grad_enabled", "setitem") or name.endswith("_"):
+        # A tensor written in place (x[i] = v, torch.relu_(x)) is an op make_fx records; an
+        # unread item of a result (torch.max(x, 1).values leaves .indices) has no effect.
+        if name in ("set_grad_enabled", "setitem", "getitem") or name.endswith("_"):
             continue
         raise Unlowerable(f"{node.name} ({name}) is called for its effect")
 

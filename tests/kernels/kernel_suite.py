@@ -153,6 +153,11 @@ check("nan_rules", lambda x, y, z: (
     x.clamp(-1, 1), torch.sign(x), torch.logsumexp(z, 1), torch.xlogy(x.abs(), y)),
     torch.tensor([nan, inf, -inf, 0.0, -0.0, 1e30, -2.5, 0.0]), torch.tensor([1.0, nan, 2.0, -inf, nan, 0.0, 5.0, 3.0]),
     torch.tensor([[-inf, -inf], [1.0, 2.0], [inf, 1.0]]))
+# Signed zeros as in eager (g++'s -fno-signed-zeros turned x * 0.0 for negative x into +0.0 and
+# read an input -0.0 as 0.0 under x == 0).
+check("signed_zeros", lambda a, b: (1.0 / (a * 0.0), torch.atan2(a * 0.0, b),
+                                    torch.where(a == 0, 1.0 / a, a), 1.0 / (0.0 - a * 0.0)),
+      torch.tensor([-2.0, -0.0, 0.0, 3.0]), torch.tensor([-1.0, -1.0, -1.0, -1.0]))
 
 # Every reduction along every dim, with and without keepdim.
 base = rnd(3, 4, 5)

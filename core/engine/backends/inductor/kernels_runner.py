@@ -62,6 +62,35 @@ def _invoker(step):
     return invoke
 
 
+class StepMismatch(Exception):
+    """A fallback's result is not the tensor the fake-tensor trace described (torch 1.13's meta
+    kernel of arange(4.0) says int64; eager gives float32), so the kernels after it would read
+    it wrongly: the plan is given up and the graph runs eagerly (CompiledGraph)."""
+
+
+def _conformer(step, lowered):
+    """result -> the result in the planned layout, for a fallback's outputs: the kernels index
+    each buffer by the planned dtype and strides. Another dtype or shape raises StepMismatch;
+    other strides (where a dim has more than one element) are copied into the planned ones."""
+    expected = {}
+    for name in step.outputs:
+        if name is not None:
+            buf = lowered.buffers[name]
+            expected[name] = (buf.dtype, tuple(buf.sizes), tuple(buf.strides))
+
+    def conform(name, t):
+        dtype, sizes, strides = expected[name]
+        if not isinstance(t, torch.Tensor) or t.dtype != dtype or tuple(t.shape) != sizes:
+            got = f"{t.dtype}{list(t.shape)}" if isinstance(t, torch.Tensor) else type(t).__name__
+            raise StepMismatch(f"{step.node} ({step.target}) gave {got}, the trace said "
+                               f"{dtype}{list(sizes)}")
+        if any(n > 1 and a != b for n, a, b in zip(sizes, t.stride(), strides)):
+            t = torch.empty_strided(sizes, strides, dtype=dtype).copy_(t)
+        return t
+
+    return conform
+
+
 def make_runner(lowered, source, library, threads):
     """The per-call function of a plan: pointers into B, segments and torch steps in order."""
     names = source.buffer_names
@@ -104,7 +133,8 @@ def make_runner(lowered, source, library, threads):
                 program.append(("segment", entry[next(seg_iter)]))
                 in_segment = True
         else:
-            program.append(("step", (_invoker(item), item.outputs, item)))
+            conform = _conformer(item, lowered) if item.kind == "fallback" else None
+            program.append(("step", (_invoker(item), item.outputs, item, conform)))
             in_segment = False
     outputs = lowered.outputs
     empty_strided = torch.empty_strided
@@ -127,12 +157,14 @@ def make_runner(lowered, source, library, threads):
             if kind == "segment":
                 what(Bp, Sp)
                 continue
-            invoke, names_out, _ = what
+            invoke, names_out, _, conform = what
             result = invoke(env)
             results = result if isinstance(result, (tuple, list)) else [result]
             for name, t in zip(names_out, results):
                 if name is None:
                     continue
+                if conform is not None:
+                    t = conform(name, t)
                 env[name] = t
                 B[position[name]] = t.data_ptr()
         out = []

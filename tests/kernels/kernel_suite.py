@@ -216,12 +216,13 @@ check("silu_tanh", lambda x: torch.nn.functional.silu(x) + x.tanh(), rnd(8, 64))
 # A fallback in the middle (cumsum has no lowering), an extern matmul with a fused epilogue.
 check("fallback_middle", lambda x: torch.cumsum(x.sin() * 2, 1).cos() + 1, rnd(4, 9),
       fallbacks=["aten.cumsum.default"], native=False)  # a torch step: the Python runner
-# A fallback whose result is not what the fake-tensor trace said (torch 1.13's meta arange(4.0) is
-# int64, eager's float32: the kernel read the floats as int64 and gave values around 1e18): the
-# plan is given up and the graph runs eagerly; a result in other strides is copied into the
-# planned ones.
-check("fallback_other_dtype", lambda x: x * torch.arange(4.0) + x.expand(2, 3, 4).sum(0),
-      rnd(3, 4), compiled=False)
+# Factory calls without dtype= get eager's dtype, not torch 1.13's meta kernels' (full((4,), 7) and
+# full((4,), True) said float32, eager int64 and bool, so b * full(7) came out float32; arange(4.0)
+# said int64, eager float32, and the kernel read the floats as int64: values around 1e18).
+check("factory_dtypes", lambda x, b: (x * torch.arange(4.0) + x.expand(2, 3, 4).sum(0),
+                                      b * torch.full((4,), 7), b * torch.full((4,), True),
+                                      b + torch.arange(1, 5.0), b + torch.full((4,), 2.5)),
+      rnd(3, 4), rnd(4, dtype=torch.int64))
 check("extern_mm_epilogue", lambda x, w, b: torch.relu(x @ w + b), rnd(8, 16), rnd(16, 4),
       rnd(4), fallbacks=[], native=True)
 # Extern matmuls called from C++ on strided views of their operands, no copies: a linear layer's

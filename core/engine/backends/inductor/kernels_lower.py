@@ -40,6 +40,42 @@ DECOMPOSITIONS = get_decompositions(_ops(
     "mse_loss_backward", "huber_loss_backward", "elu_backward", "hardtanh_backward",
     "leaky_relu_backward", "softplus_backward", "hardswish_backward", "hardsigmoid_backward"))
 
+
+def _factory_dtype(scalars, keeps_bool):
+    """The dtype eager gives a factory call without dtype=: the default float type when any
+    argument is a float, bool for full's bool fill value (keeps_bool), else int64."""
+    if any(isinstance(v, float) for v in scalars):
+        return torch.get_default_dtype()
+    if keeps_bool and all(isinstance(v, bool) for v in scalars):
+        return torch.bool
+    return torch.int64
+
+
+def _with_dtype(op, deciding):
+    """A decomposition that spells out eager's dtype on a factory call that has none: torch 1.13's
+    meta kernels, which the fake-tensor trace takes every dtype from, get it wrong (full((3,), 7)
+    and full((3,), True) say float32, eager int64 and bool; arange(4.0) says int64, eager
+    float32), and every node after such a call inherited the wrong dtype. deciding(args): the
+    arguments eager decides by. NotImplemented (the call as it is) when dtype= is given or one
+    of them is not a plain number."""
+
+    def decomposition(*args, **kwargs):
+        scalars = deciding(args)
+        if kwargs.get("dtype") is not None or not all(
+                isinstance(v, (bool, int, float)) for v in scalars):
+            return NotImplemented
+        dtype = _factory_dtype(scalars, op is aten.full.default)
+        return op(*args, **dict(kwargs, dtype=dtype))
+
+    return decomposition
+
+
+for _op, _deciding in ((aten.full.default, lambda args: args[1:2]),
+                       (aten.arange.default, lambda args: args),
+                       (aten.arange.start, lambda args: args),
+                       (aten.arange.start_step, lambda args: args)):
+    DECOMPOSITIONS[_op] = _with_dtype(_op, _deciding)
+
 EXTERN = {aten.mm.default, aten.addmm.default, aten.bmm.default, aten.convolution.default,
           aten.baddbmm.default, aten.addmv.default, aten.mv.default, aten.dot.default,
           aten.convolution_backward.default}

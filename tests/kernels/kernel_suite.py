@@ -128,6 +128,21 @@ check("integers_wrap", lambda a, b, c, m: (
     torch.tensor([2**31 - 1, -2**31, 2**30, -7], dtype=torch.int32),
     torch.tensor([2**63 - 1, -2**63, 3, -3]), torch.tensor([0, 1, 200, 255], dtype=torch.uint8),
     torch.tensor([1, 5, -1, 0]))
+# A fill value eager refuses for the dtype (full_like(uint8, 300): "cannot be converted to type
+# uint8_t without overflow") raises as in eager instead of filling 44; -1 wraps to 255 in both.
+if not only or "fill_overflow" in only:
+    torch._dynamo.reset()
+    try:
+        torch.compile(lambda a: torch.full_like(a, 300) + a, backend="inductor")(
+            torch.zeros(3, dtype=torch.uint8))
+        failures.append("fill_overflow: no error (eager: cannot be converted without overflow)")
+    except RuntimeError as e:
+        if "overflow" in str(e):
+            passed += 1
+        else:
+            failures.append(f"fill_overflow: {e}")
+check("fill_in_range", lambda a: (torch.full_like(a, -1) + 1, torch.full_like(a, 2.7) * 2),
+      rnd(3).to(torch.uint8))
 check("casts", lambda a: (a * 10).to(torch.int64).to(torch.float64) + a.to(torch.bool).float(),
       rnd(5, 5))
 check("where_compare", lambda a, b: torch.where(a > b, a, b * 2) + (a == b).float(), rnd(4, 6),

@@ -22,6 +22,19 @@ CLAMPS = {aten.clamp.default, aten.clamp.Tensor, aten.clamp_min.default, aten.cl
           aten.clamp_max.default, aten.clamp_max.Tensor}
 
 
+def _fits(value, dtype):
+    """Whether eager fills a tensor of an integer dtype with this number (c10's overflows(): it
+    raises on a float outside the type's range, NaN or an infinity, and on an integer outside
+    it, except that an unsigned type takes -max..-1 as wrapping)."""
+    if dtype == torch.bool or ir.is_float(dtype) or isinstance(value, bool):
+        return True
+    info = torch.iinfo(dtype)
+    if isinstance(value, float):
+        return math.isfinite(value) and info.min <= value <= info.max
+    low = -info.max if info.min == 0 else info.min
+    return low <= value <= info.max
+
+
 def _clamp(node, target, args, kw, out_dtype, out_sizes):
     """clamp / clamp_min / clamp_max with eager's NaN rules (torch 1.13): a NaN in a tensor bound
     gives NaN there; a NaN scalar bound gives NaN everywhere for clamp_min, clamp_max and a clamp
@@ -135,6 +148,8 @@ def lower(L, node):
             value = args[0] if target == aten.scalar_tensor.default else args[-1] if target != aten.new_full.default else args[2]
         if isinstance(value, ir.Value):
             raise NoLowering("tensor fill value")
+        if not _fits(value, out_dtype):  # eager raises: "cannot be converted ... without overflow"
+            raise NoLowering(f"fill value {value!r} out of range of {out_dtype}")
         text = ops.literal(value, ir.C_TYPES[out_dtype])
         return ir.Lambda(out_dtype, out_sizes, lambda idx: text, 0, node.name)
     if target == aten.where.self:

@@ -348,6 +348,22 @@ if not only or "aliased_outputs" in only:
     except Exception as e:
         failures.append(f"aliased_outputs: {type(e).__name__}: {e}")
 
+# The kernels run on the CPU: a graph with a tensor on another device (here meta; CUDA on a GPU
+# machine, where a kernel would have dereferenced a device pointer) runs eagerly, and says why
+# (it used to depend on the fake-tensor trace failing: "generator error: AssertionError").
+if not only or "other_device" in only:
+    torch._dynamo.reset()
+    before = len(records())
+    try:
+        out = torch.compile(lambda a: (a.sin() + 1, torch.zeros(2, device="meta")),
+                            backend="inductor")(torch.empty(3, device="meta"))
+        [record] = records()[before:]
+        assert out[0].device.type == "meta" and out[1].device.type == "meta", "device changed"
+        assert "is on meta (the kernels run on the CPU)" in record["status"], record["status"]
+        passed += 1
+    except Exception as e:
+        failures.append(f"other_device: {type(e).__name__}: {e}")
+
 # Dynamic sizes: a second size generates the same source, so one binary serves both.
 def dyn(a):
     return (a * 2).sin().sum(-1)

@@ -226,6 +226,7 @@ class CompiledGraph:
         plan = Plan(record)
         self.plans[sig] = plan
         try:
+            lower.check_on_cpu(list(inputs) + list(self.params))
             t0 = time.perf_counter()
             fx = lower.trace_aten(self.eager, list(inputs))
             record["times"]["trace"] = time.perf_counter() - t0

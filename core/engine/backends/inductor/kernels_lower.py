@@ -124,6 +124,16 @@ def check_no_effect_calls(gm):
         raise Unlowerable(f"{node.name} ({name}) is called for its effect")
 
 
+def check_on_cpu(tensors, what="an input"):
+    """The generated kernels read and write memory on the CPU: a graph with a tensor elsewhere
+    (CUDA, meta) runs eagerly — a kernel would otherwise dereference a device pointer."""
+    for t in tensors:
+        if isinstance(t, (list, tuple)):
+            check_on_cpu(t, what)
+        elif isinstance(t, torch.Tensor) and t.device.type != "cpu":
+            raise Unlowerable(f"{what} is on {t.device} (the kernels run on the CPU)")
+
+
 def trace_aten(fn, inputs):
     """The graph as aten ops, with shapes/dtypes/strides of every node in node.meta and the
     captured node each came from in node.meta["captured"] (kernels_origins). Traced with fake
@@ -230,12 +240,14 @@ class Lowering:
                     self.env[node] = value
             elif node.op == "get_attr":
                 tensor = getattr(self.gm, node.target)
+                check_on_cpu([tensor], f"constant {node.name}")
                 if not ir.supported(tensor.dtype):
                     raise Unlowerable(f"constant {node.name} has dtype {tensor.dtype}")
                 buf = self.add_buffer("const", tensor.dtype, tensor.shape, tensor.stride(), node.name)
                 self.g.constants[buf.name] = tensor
                 self.env[node] = buf
             elif node.op == "call_function":
+                check_on_cpu([node.meta.get("val")], f"{node.name} ({node.target})")
                 self.env[node] = self.lower_node(node, users[node])
             elif node.op == "output":
                 self.lower_outputs(node)

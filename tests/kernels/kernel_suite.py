@@ -238,6 +238,13 @@ check("factory_dtypes", lambda x, b: (x * torch.arange(4.0) + x.expand(2, 3, 4).
                                       b * torch.full((4,), 7), b * torch.full((4,), True),
                                       b + torch.arange(1, 5.0), b + torch.full((4,), 2.5)),
       rnd(3, 4), rnd(4, dtype=torch.int64))
+# A fallback whose result has other strides than the trace said (torch 1.13's meta flip keeps a
+# sliced input's strides, eager's flip returns a contiguous tensor): the kernel after it read the
+# flipped values with the planned strides and half of them were wrong; the runner now copies such
+# a result into the planned strides.
+check("fallback_other_strides", lambda x: (x[1:, 1:].flip(1) * 2,
+                                           x[:, 2].unsqueeze(1).t().flip(0) + 1),
+      rnd(3, 4), fallbacks=["aten.flip.default"])
 check("extern_mm_epilogue", lambda x, w, b: torch.relu(x @ w + b), rnd(8, 16), rnd(16, 4),
       rnd(4), fallbacks=[], native=True)
 # Extern matmuls called from C++ on strided views of their operands, no copies: a linear layer's

@@ -71,7 +71,8 @@ class StepMismatch(Exception):
 def _conformer(step, lowered):
     """result -> the result in the planned layout, for a fallback's outputs: the kernels index
     each buffer by the planned dtype and strides. Another dtype or shape raises StepMismatch;
-    other strides (where a dim has more than one element) are copied into the planned ones."""
+    other strides (where a dim has more than one element) are copied into the planned ones
+    (torch 1.13's meta flip keeps a sliced input's strides; eager's result is contiguous)."""
     expected = {}
     for name in step.outputs:
         if name is not None:

@@ -69,10 +69,11 @@ class StepMismatch(Exception):
 
 
 def _conformer(step, lowered):
-    """result -> the result in the planned layout, for a fallback's outputs: the kernels index
-    each buffer by the planned dtype and strides. Another dtype or shape raises StepMismatch;
-    other strides (where a dim has more than one element) are copied into the planned ones
-    (torch 1.13's meta flip keeps a sliced input's strides; eager's result is contiguous)."""
+    """result -> the result in the planned layout, for the kernels that read a fallback's
+    outputs: they index each buffer by the planned dtype and strides. Another dtype or shape
+    raises StepMismatch; other strides (where a dim has more than one element) give a copy in the
+    planned ones (torch 1.13's meta flip keeps a sliced input's strides; eager's result is
+    contiguous). The runner keeps the result itself for outputs and later torch steps."""
     expected = {}
     for name in step.outputs:
         if name is not None:
@@ -164,9 +165,12 @@ def make_runner(lowered, source, library, threads):
             for name, t in zip(names_out, results):
                 if name is None:
                     continue
+                env[name] = t  # torch steps and outputs take the result as eager made it
                 if conform is not None:
-                    t = conform(name, t)
-                env[name] = t
+                    planned = conform(name, t)
+                    if planned is not t:  # the kernels read a copy in the planned layout
+                        env[name + "#planned"] = planned
+                        t = planned
                 B[position[name]] = t.data_ptr()
         out = []
         for kind, what in outputs:

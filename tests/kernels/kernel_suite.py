@@ -279,6 +279,14 @@ check("extern_conv_transpose2d", lambda x, w, b: F.conv_transpose2d(x, w, b, str
       output_padding=1).relu(), rnd(2, 3, 5, 4), rnd(3, 2, 3, 3), rnd(2), native=True)
 check("extern_conv2d_channels_last_input", lambda x, w: F.conv2d(x.permute(0, 3, 1, 2), w).exp(),
       rnd(2, 6, 7, 3), rnd(5, 3, 2, 2), native=True)
+# A convolution's result layout as eager gives it (torch 1.13's meta kernel says contiguous where a
+# channels-last weight, or a transposed convolution's channels-last input, gives eager a
+# channels-last result): the first call read it by the traced strides (98 % of the values wrong)
+# and the C++ path's later calls raised ("returned ... strides [144, 1, 24, 4]").
+check("extern_conv_layouts", lambda x, w, y, v: (F.conv2d(x, w).sin() + 1,
+                                                 F.conv_transpose2d(y, v).relu() * 2),
+      rnd(2, 3, 8, 8), rnd(4, 3, 3, 3).to(memory_format=torch.channels_last),
+      rnd(2, 3, 5, 5).to(memory_format=torch.channels_last), rnd(3, 2, 3, 3), native=True)
 check("extern_conv2d_float64", lambda x, w, b: F.conv2d(x, w, b) - 1, rnd(1, 2, 5, 5,
       dtype=torch.float64), rnd(3, 2, 3, 3, dtype=torch.float64), rnd(3, dtype=torch.float64),
       native=True)

@@ -299,9 +299,11 @@ class Lowering:
         metas = meta if ir.is_multi(meta) else [meta]
         if meta is None:
             raise Unlowerable(f"{node.name} ({node.target}) returns something other than tensors")
+        measured = _measured_strides(node) if node.target in LAYOUT_MEASURED else None
         outs = []
-        for m in metas:  # None: an output of a multi-output op that nothing reads
-            outs.append(self.add_buffer("buf", m.dtype, m.shape, m.stride, node.name)
+        for i, m in enumerate(metas):  # None: an output of a multi-output op that nothing reads
+            strides = measured[i] if measured and measured[i] is not None else m and m.stride
+            outs.append(self.add_buffer("buf", m.dtype, m.shape, strides, node.name)
                         if m is not None and hasattr(m, "dtype") else None)
         self.g.steps.append(ir.TorchStep(kind, node.name, node.target, args, kwargs,
                                          [b.name if b else None for b in outs], reason))
@@ -452,6 +454,34 @@ class Lowering:
             buf = self.realize(value, out.name, strides)
             self.g.outputs.append(("buffer", buf.name))
             self.g.output_buffers.add(buf.name)
+
+
+# Externs whose result layout torch 1.13's meta kernels get wrong: a channels-last weight (or a
+# channels-last input of a transposed convolution) gives eager a channels-last result, the meta
+# kernel a contiguous one, and the kernels after it read it by the traced strides.
+LAYOUT_MEASURED = {aten.convolution.default, aten.convolution_backward.default}
+
+
+def _measured_strides(node):
+    """The strides eager's own call gives the results of `node`, measured once per plan by
+    calling it on zeros laid out as the trace says its operands are; a list with None for a
+    result that is not a tensor."""
+    def real(a):
+        if isinstance(a, torch.fx.Node):
+            m = _meta(a)
+            if m is None or ir.is_multi(m):
+                raise Unlowerable(f"{node.name}: operand {a.name} has no layout")
+            size = 1 + sum((n - 1) * st for n, st in zip(m.shape, m.stride)) if all(m.shape) else 0
+            return torch.zeros(size, dtype=m.dtype).as_strided(m.shape, m.stride)
+        if isinstance(a, (list, tuple)):
+            return type(a)(real(x) for x in a)
+        return a
+
+    with torch.no_grad():
+        kwargs = {k: real(v) for k, v in node.kwargs.items()}
+        result = node.target(*real(list(node.args)), **kwargs)
+    results = result if isinstance(result, (tuple, list)) else [result]
+    return [t.stride() if isinstance(t, torch.Tensor) else None for t in results]
 
 
 def _view_root(node):

@@ -166,7 +166,8 @@ check("nan_rules", lambda x, y, z: (
     torch.clamp(x, min=y), torch.clamp(x, y, y + 1), torch.clamp_min(x, y), torch.clamp_max(x, y),
     torch.clamp_min(x, float("nan")), x.clamp(-1, float("nan")), x.clamp(min=float("nan")),
     x.clamp(-1, 1), torch.sign(x), torch.logsumexp(z, 1), torch.xlogy(x.abs(), y)),
-    torch.tensor([nan, inf, -inf, 0.0, -0.0, 1e30, -2.5, 0.0]), torch.tensor([1.0, nan, 2.0, -inf, nan, 0.0, 5.0, 3.0]),
+    torch.tensor([nan, inf, -inf, 0.0, -0.0, 1e30, -2.5, 0.0]),
+    torch.tensor([1.0, nan, 2.0, -inf, nan, 0.0, 5.0, 3.0]),
     torch.tensor([[-inf, -inf], [1.0, 2.0], [inf, 1.0]]))
 # Signed zeros as in eager (g++'s -fno-signed-zeros turned x * 0.0 for negative x into +0.0 and
 # read an input -0.0 as 0.0 under x == 0).

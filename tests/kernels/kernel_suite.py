@@ -380,6 +380,16 @@ if not only or "other_device" in only:
     except Exception as e:
         failures.append(f"other_device: {type(e).__name__}: {e}")
 
+# A max/min over an empty dim raises as in eager (the fake trace does not: torch.max of an empty
+# tensor gave -inf).
+if not only or "empty_max" in only:
+    torch._dynamo.reset()
+    try:
+        torch.compile(lambda a: a.max() + a.sum(), backend="inductor")(rnd(0, 3))
+        failures.append("empty_max: no error (eager: Expected reduction dim to be specified)")
+    except (RuntimeError, IndexError):
+        passed += 1
+
 # Dynamic sizes: a second size generates the same source, so one binary serves both.
 def dyn(a):
     return (a * 2).sin().sum(-1)

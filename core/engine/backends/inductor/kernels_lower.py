@@ -376,6 +376,10 @@ class Lowering:
         metas = meta if ir.is_multi(meta) else [meta]
         if rank == 0:
             dims = []
+        if kind in ("max", "min", "argmax", "argmin") and any(src.sizes[d] == 0 for d in dims):
+            # eager raises ("Expected reduction dim to be specified for input.numel() == 0"),
+            # the fake trace does not: the kernel gave -inf for torch.max of an empty tensor
+            raise _NoLowering(f"{kind} over an empty dim")
         if kind == "var_mean":
             metas = list(metas) + [None] * (2 - len(metas))
             var = self.reduction_node(node, src, dims, "var", metas[0], correction) if metas[0] else None

@@ -246,6 +246,11 @@ check("factory_dtypes", lambda x, b: (x * torch.arange(4.0) + x.expand(2, 3, 4).
 check("fallback_other_strides", lambda x: (x[1:, 1:].flip(1) * 2,
                                            x[:, 2].unsqueeze(1).t().flip(0) + 1),
       rnd(3, 4), fallbacks=["aten.flip.default"])
+# ... and only what a kernel reads is checked: eval-mode batch norm's saved mean and invstd, which
+# nothing reads, are empty where the trace says [C].
+check("fallback_unread_results",
+      lambda x, m, v: torch.relu(torch.nn.functional.batch_norm(x, m, v)) * 2,
+      rnd(2, 3, 4), rnd(3), rnd(3).abs() + 0.5)
 check("extern_mm_epilogue", lambda x, w, b: torch.relu(x @ w + b), rnd(8, 16), rnd(16, 4),
       rnd(4), fallbacks=[], native=True)
 # Extern matmuls called from C++ on strided views of their operands, no copies: a linear layer's

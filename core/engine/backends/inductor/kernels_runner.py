@@ -5,6 +5,7 @@ the outputs; a graph of kernels only takes a short path. profile() times each ke
 
 import ctypes
 import functools
+import re
 
 import torch
 
@@ -68,7 +69,7 @@ class StepMismatch(Exception):
     it wrongly: the plan is given up and the graph runs eagerly (CompiledGraph)."""
 
 
-def _conformer(step, lowered):
+def _conformer(step, lowered, source_text):
     """result -> the result in the planned layout, for the kernels that read a fallback's
     outputs: they index each buffer by the planned dtype and strides. Another dtype or shape
     raises StepMismatch; other strides (where a dim has more than one element) give a copy in the
@@ -76,11 +77,14 @@ def _conformer(step, lowered):
     contiguous). The runner keeps the result itself for outputs and later torch steps."""
     expected = {}
     for name in step.outputs:
-        if name is not None:
+        # only what a kernel reads (eval-mode batch norm's saved mean is empty, traced as [C])
+        if name is not None and re.search(rf"\b{name}\b", source_text):
             buf = lowered.buffers[name]
             expected[name] = (buf.dtype, tuple(buf.sizes), tuple(buf.strides))
 
     def conform(name, t):
+        if name not in expected:
+            return t
         dtype, sizes, strides = expected[name]
         if not isinstance(t, torch.Tensor) or t.dtype != dtype or tuple(t.shape) != sizes:
             got = f"{t.dtype}{list(t.shape)}" if isinstance(t, torch.Tensor) else type(t).__name__
@@ -135,7 +139,7 @@ def make_runner(lowered, source, library, threads):
                 program.append(("segment", entry[next(seg_iter)]))
                 in_segment = True
         else:
-            conform = _conformer(item, lowered) if item.kind == "fallback" else None
+            conform = _conformer(item, lowered, source.text) if item.kind == "fallback" else None
             program.append(("step", (_invoker(item), item.outputs, item, conform)))
             in_segment = False
     outputs = lowered.outputs

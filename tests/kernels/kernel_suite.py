@@ -122,12 +122,15 @@ check("int_float_promotion", lambda a, b: a * b + a / 2, rnd(4, 4, dtype=torch.i
 # overflow wraps (g++ took (x + 1) > x to be always true), a Python int is converted to the
 # tensor's type first (int32 x > 2**40 compares with 0; uint8 x > -1 with 255), and an integer
 # power is exact (libm's pow in double gave 3 ** 39 = ...256, eager ...267).
-check("integers_wrap", lambda a, b, c, m: (
+# A logical op converts its operands to their common type first (logical_and(uint8 x,
+# tensor(2**40)) is False in eager: 2**40 is 0 as uint8).
+check("integers_wrap", lambda a, b, c, m, z: (
     (a + 1) > a, (b + 1) > b, a > 2**40, torch.relu(a * 2) > 0, (c - 10) > 100, -c > 100,
-    (~c) == 255, c > -1, ((m > 0) + (m < 2)) * 3, b[2:] ** 39),
+    (~c) == 255, c > -1, ((m > 0) + (m < 2)) * 3, b[2:] ** 39, torch.logical_and(c, z),
+    torch.logical_or(c * 0, z)),
     torch.tensor([2**31 - 1, -2**31, 2**30, -7], dtype=torch.int32),
     torch.tensor([2**63 - 1, -2**63, 3, -3]), torch.tensor([0, 1, 200, 255], dtype=torch.uint8),
-    torch.tensor([1, 5, -1, 0]))
+    torch.tensor([1, 5, -1, 0]), torch.tensor(2**40))
 # A fill value eager refuses for the dtype (full_like(uint8, 300): "cannot be converted to type
 # uint8_t without overflow") raises as in eager instead of filling 44; -1 wraps to 255 in both.
 if not only or "fill_overflow" in only:

@@ -172,10 +172,16 @@ def lower(L, node):
     if kw.get("rounding_mode") is not None:
         raise NoLowering("div with rounding_mode")
     alpha = kw.get("alpha", args[2] if len(args) > 2 and target in (aten.add.Tensor, aten.sub.Tensor) else None)
+    through = None
     if target in ops.COMPARISONS:
         compute = _promote(operands)
     elif target in ops.LOGICAL:
         compute = torch.bool
+        # eager converts the operands to their common type first: logical_and(uint8 x,
+        # tensor(2**40)) is False, 2**40 being 0 as uint8
+        through = _promote(operands)
+        if not ir.supported(through):
+            raise NoLowering(f"compute dtype {through}")
     else:
         compute = out_dtype
     if not ir.supported(compute):
@@ -191,7 +197,10 @@ def lower(L, node):
             and target not in ops.LOGICAL)
 
     def body(idx):
-        exprs = [operand(v, idx, out_sizes, compute) for v in operands]
+        if through is not None:
+            exprs = [cast(operand(v, idx, out_sizes, through), through, compute) for v in operands]
+        else:
+            exprs = [operand(v, idx, out_sizes, compute) for v in operands]
         if alpha is not None and alpha != 1:
             exprs[1] = f"({ops.literal(alpha, ctype)} * {exprs[1]})"
         result_dtype = torch.bool if (target in ops.COMPARISONS or target in ops.LOGICAL) else compute

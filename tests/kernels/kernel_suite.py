@@ -216,6 +216,9 @@ check("int_max_min", lambda a, b: (a.amax(0), a.amin(1), a.max(), b.amin(0), b.a
       native=True)
 # torch.max(x, dim) whose indices nothing reads (an unread getitem made the graph run eagerly)
 check("max_dim_values", lambda a: torch.max(a, 1).values * 2 + torch.min(a, 0)[0].sum(), rnd(3, 4))
+# any/all of a float tensor test each value for nonzero (it was cast to int first: 0.3 was false)
+check("any_all_float", lambda a: (a.any(1), a.all(0), (a * 0.5).any(), a.all()),
+      torch.tensor([[0.3, 0.0], [-0.2, 0.0], [0.0, 0.0], [nan, 0.7]]))
 check("sum_int", lambda a: a.sum(1), rnd(4, 6, dtype=torch.int64))
 check("sum_bool", lambda a: (a > 0).sum(0), rnd(4, 6))
 check("reduction_empty_dim", lambda a: a.sum(1), rnd(3, 0))

@@ -183,7 +183,10 @@ def _reduction(w, node, k, table, parallel, mean_of=None):
             else:
                 outer_p = f"#pragma omp parallel for {clause} num_threads(nt)"
         _loops(w, rvars, rsizes, inner_p, outer_p)
-        w.line(f"const {acc_t} v = static_cast<{acc_t}>({expr});")
+        if how in ("any", "all"):  # nonzero of the value itself (a cast to int made 0.3 false)
+            w.line(f"const {acc_t} v = (({expr}) != 0);")
+        else:
+            w.line(f"const {acc_t} v = static_cast<{acc_t}>({expr});")
         update = {"sum": "{v} += v;", "m2": "{v} += (v - mean_) * (v - mean_);",
                   "prod": "{v} *= v;", "any": "{v} |= (v != 0);", "all": "{v} &= (v != 0);"}
         if how in update:

@@ -146,6 +146,12 @@ if not only or "fill_overflow" in only:
             failures.append(f"fill_overflow: {e}")
 check("fill_in_range", lambda a: (torch.full_like(a, -1) + 1, torch.full_like(a, 2.7) * 2),
       rnd(3).to(torch.uint8))
+# float -> integer casts of NaN and out-of-range values as eager gives them (x86: the type's
+# lowest value; uint8 through int64): g++ took them to be in range and folded
+# (float)(uint8_t)x back to x, so sqrt of a cast -1.7 was NaN (eager sqrt(255)).
+check("float_to_int_edges", lambda x: (x.to(torch.uint8).sqrt(), x.to(torch.int32).float().sqrt(),
+                                       x.to(torch.int64) * 1, x.sum(0, dtype=torch.int64)),
+      torch.tensor([-1.7, -0.5, 2.5, -300.0, 1e10, float("nan"), float("inf"), -float("inf")]))
 check("casts", lambda a: (a * 10).to(torch.int64).to(torch.float64) + a.to(torch.bool).float(),
       rnd(5, 5))
 check("where_compare", lambda a, b: torch.where(a > b, a, b * 2) + (a == b).float(), rnd(4, 6),

@@ -185,6 +185,8 @@ def _reduction(w, node, k, table, parallel, mean_of=None):
         _loops(w, rvars, rsizes, inner_p, outer_p)
         if how in ("any", "all"):  # nonzero of the value itself (a cast to int made 0.3 false)
             w.line(f"const {acc_t} v = (({expr}) != 0);")
+        elif src_t in ("float", "double") and acc_t in ("int64_t", "int32_t"):  # sum(dtype=int64)
+            w.line(f"const {acc_t} v = dynascope_f2i{acc_t[3:5]}({expr});")
         else:
             w.line(f"const {acc_t} v = static_cast<{acc_t}>({expr});")
         update = {"sum": "{v} += v;", "m2": "{v} += (v - mean_) * (v - mean_);",

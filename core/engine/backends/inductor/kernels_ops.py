@@ -28,6 +28,17 @@ TRANSCENDENTAL_COST = 4
 # (-march=native), 6.5 without; glibc's scalar erff is within ~1, libmvec's within 4. double
 # keeps libm's erf (libmvec's variant vectorises it).
 HELPERS = {
+    # float -> int32/int64 as eager's x86 conversions give it: NaN or out of range is the type's
+    # lowest value (cvttss2si's "integer indefinite"). A plain static_cast is undefined there, and
+    # g++ used that: (float)(uint8_t)x folded back to x, so sqrt of a cast negative was NaN.
+    "dynascope_f2i32": """static inline int32_t dynascope_f2i32(double f) {
+    return (f >= -2147483648.0 && f < 2147483648.0) ? static_cast<int32_t>(f)
+                                                    : static_cast<int32_t>(-2147483647 - 1);
+}""",
+    "dynascope_f2i64": """static inline int64_t dynascope_f2i64(double f) {
+    return (f >= -9223372036854775808.0 && f < 9223372036854775808.0)
+               ? static_cast<int64_t>(f) : static_cast<int64_t>(-9223372036854775807LL - 1);
+}""",
     "dynascope_erff": """static inline float dynascope_erff(float x) {
 #ifdef __FMA__
 #define DYNASCOPE_MADD(a, b, c) __builtin_fmaf(a, b, c)

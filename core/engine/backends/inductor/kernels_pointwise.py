@@ -74,6 +74,11 @@ def cast(expr, src_dtype, dst_dtype):
         return expr
     if dst_dtype == torch.bool:
         return f"({expr} != 0)"
+    if ir.is_float(src_dtype) and dst_dtype in (torch.int32, torch.int64, torch.uint8):
+        # defined for every value, as eager's conversions are (kernels_ops.HELPERS); uint8 goes
+        # through int64 as c10's static_cast_with_inter_type does (-300 -> 212)
+        wide = f"dynascope_f2i{32 if dst_dtype == torch.int32 else 64}({expr})"
+        return wide if dst_dtype != torch.uint8 else f"static_cast<uint8_t>({wide})"
     return f"static_cast<{ir.C_TYPES[dst_dtype]}>({expr})"
 
 

@@ -260,6 +260,11 @@ check("fallback_other_strides", lambda x: (x[1:, 1:].flip(1) * 2,
       rnd(3, 4), fallbacks=["aten.flip.default"])
 # ... and only what a kernel reads is checked: eval-mode batch norm's saved mean and invstd, which
 # nothing reads, are empty where the trace says [C].
+# ... and a result traced as expanded (stride 0) that is not: no copy can be laid out so (copy_
+# raised "more than one element of the written-to tensor refers to a single memory location"),
+# so the graph runs eagerly.
+check("fallback_traced_expanded", lambda x: x[3::2].reshape(1).expand(3).flip(0) * 2, rnd(4),
+      compiled=False)
 check("fallback_unread_results",
       lambda x, m, v: torch.relu(torch.nn.functional.batch_norm(x, m, v)) * 2,
       rnd(2, 3, 4), rnd(3), rnd(3).abs() + 0.5)

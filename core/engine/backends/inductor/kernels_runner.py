@@ -91,6 +91,11 @@ def _conformer(step, lowered, source_text):
             raise StepMismatch(f"{step.node} ({step.target}) gave {got}, the trace said "
                                f"{dtype}{list(sizes)}")
         if any(n > 1 and a != b for n, a, b in zip(sizes, t.stride(), strides)):
+            if any(n > 1 and b == 0 for n, b in zip(sizes, strides)):
+                # traced as an expanded layout (flip of an expanded tensor): no copy can be laid
+                # out so, and the kernels would read one element for the whole dim
+                raise StepMismatch(f"{step.node} ({step.target}) gave strides {t.stride()}, the "
+                                   f"trace said {list(strides)}")
             t = torch.empty_strided(sizes, strides, dtype=dtype).copy_(t)
         return t
 

@@ -190,7 +190,10 @@ class CompiledGraph:
                 if _TRACK:
                     self.last_inputs, self.last_key = inputs, key
                 if plan.ready:
-                    return plan(inputs, self.params)
+                    try:
+                        return plan(inputs, self.params)
+                    except kernels_runner.StepMismatch as e:
+                        return self._give_up(plan, e, inputs)
                 if not plan.inference:
                     return self.eager(*inputs)  # compiling, or failed
                 # no output needs a gradient: the inference plan below is exact
@@ -200,14 +203,30 @@ class CompiledGraph:
         if plan is None:
             plan = self.prepare(sig, inputs)
         if plan.ready:
-            return plan.run(inputs)
+            try:
+                return plan.run(inputs)
+            except kernels_runner.StepMismatch as e:
+                return self._give_up(plan, e, inputs)
         return self.eager(*inputs)  # compiling or failed
+
+    def _give_up(self, plan, error, inputs):
+        """A ready plan whose fallback gave another tensor than traced: this signature runs
+        eagerly from now on (a fallback has no effects, so running the graph again is safe; a
+        random op's generator has moved on by then, on this one call)."""
+        plan.ready = False
+        plan.failed = True
+        for record in (plan.record, getattr(plan, "backward_record", None)):
+            if record is not None:  # a training plan has two
+                record["status"] = f"eager: {error}"
+        warnings.warn(f"dynascope: graph {self.graph_id} runs eagerly ({error})", KernelWarning)
+        return self.eager(*inputs)
 
     def prepare(self, sig, inputs):
         record = new_record(self.graph_id, getattr(self.gm, "_dynascope_name", ""), sig)
         plan = Plan(record)
         self.plans[sig] = plan
         try:
+            lower.check_on_cpu(list(inputs) + list(self.params))
             t0 = time.perf_counter()
             fx = lower.trace_aten(self.eager, list(inputs))
             record["times"]["trace"] = time.perf_counter() - t0

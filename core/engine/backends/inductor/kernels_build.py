@@ -23,8 +23,12 @@ from _dynascope_shim import kernels_codegen
 # it). -ffast-math itself is not passed: with it GCC 12 links crtfastmath.o into the shared
 # object, whose constructor turns on flush-to-zero and denormals-are-zero in the thread that
 # loads it, so loading a kernel would change what eager torch computes on subnormal numbers.
-FLAGS = ["-O3", "-march=native", "-fno-math-errno", "-fno-signed-zeros", "-fno-trapping-math",
-         "-fcx-limited-range", "-ffp-contract=off", "-fPIC", "-shared", "-std=c++17"]
+# -fwrapv: signed integer overflow wraps, as eager's does; without it g++ took (x + 1) > x to be
+# true for every int64/int32 x, the largest too (eager: False there). -fno-signed-zeros is left
+# out too: with it g++ dropped the sign of zeros eager keeps (1 / (x * 0.0) for x = -2 gave inf,
+# eager -inf; atan2(-0.0, -1) gave pi, eager -pi; where(x == 0, 1 / x, x) read -0.0 as 0.0).
+FLAGS = ["-O3", "-march=native", "-fno-math-errno", "-fno-trapping-math",
+         "-fcx-limited-range", "-ffp-contract=off", "-fwrapv", "-fPIC", "-shared", "-std=c++17"]
 
 
 def source_flags(source):

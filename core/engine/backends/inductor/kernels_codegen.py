@@ -58,8 +58,10 @@ def _limits(ctype, low):
     if ctype in ("float", "double"):
         suffix = "f" if ctype == "float" else ""
         return f"(-__builtin_inf{suffix}())" if low else f"__builtin_inf{suffix}()"
+    if ctype == "uint8_t":
+        return "0" if low else "255"
     bits = {"int64_t": 63, "int32_t": 31}.get(ctype)
-    if bits is None:
+    if bits is None:  # bool
         return "0" if low else "1"
     return f"(-(int64_t)0x7fffffffffffffff - 1)" if (low and bits == 63) else (
         "(int64_t)0x7fffffffffffffff" if bits == 63 else ("(-2147483647 - 1)" if low else "2147483647"))
@@ -181,13 +183,19 @@ def _reduction(w, node, k, table, parallel, mean_of=None):
             else:
                 outer_p = f"#pragma omp parallel for {clause} num_threads(nt)"
         _loops(w, rvars, rsizes, inner_p, outer_p)
-        w.line(f"const {acc_t} v = static_cast<{acc_t}>({expr});")
+        if how in ("any", "all"):  # nonzero of the value itself (a cast to int made 0.3 false)
+            w.line(f"const {acc_t} v = (({expr}) != 0);")
+        elif src_t in ("float", "double") and acc_t in ("int64_t", "int32_t"):  # sum(dtype=int64)
+            w.line(f"const {acc_t} v = dynascope_f2i{acc_t[3:5]}({expr});")
+        else:
+            w.line(f"const {acc_t} v = static_cast<{acc_t}>({expr});")
         update = {"sum": "{v} += v;", "m2": "{v} += (v - mean_) * (v - mean_);",
                   "prod": "{v} *= v;", "any": "{v} |= (v != 0);", "all": "{v} &= (v != 0);"}
         if how in update:
             w.line(update[how].replace("{v}", var))
         else:
-            w.line(f"{var}_nan |= (v != v);")
+            if nan:  # only a floating type has NaN (an integer max has no {var}_nan)
+                w.line(f"{var}_nan |= (v != v);")
             w.line(f"{var} = (v {'>' if how == 'max' else '<'} {var}) ? v : {var};")
         _close_loops(w, len(rvars))
         if nan:

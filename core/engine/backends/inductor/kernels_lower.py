@@ -26,16 +26,55 @@ def _ops(*names):
 
 
 # Decomposed before lowering: composite ops whose pieces all lower to loops. relu, var, mean
-# and sigmoid are NOT decomposed (their decompositions are awkward or bake sizes in as numbers).
+# and sigmoid are NOT decomposed (their decompositions are awkward or bake sizes in as numbers),
+# and neither are those whose torch 1.13 decomposition disagrees with eager: logsumexp (a row of
+# -inf gave NaN, eager -inf), xlogy (xlogy(0, NaN) gave 0, eager NaN), clamp_min/clamp_max (a
+# NaN bound was ignored; eager gives NaN; lowered directly instead).
 DECOMPOSITIONS = get_decompositions(_ops(
     "_softmax", "_log_softmax", "native_layer_norm", "gelu", "silu", "hardtanh", "hardsigmoid",
     "hardswish", "leaky_relu", "elu", "softplus", "mse_loss", "addcmul", "addcdiv", "lerp",
-    "logsumexp", "clamp_min", "clamp_max", "masked_fill", "mish", "logit", "xlogy",
+    "masked_fill", "mish", "logit",
     "_log_softmax_backward_data", "_softmax_backward_data", "native_layer_norm_backward",
     "gelu_backward", "tanh_backward", "sigmoid_backward", "threshold_backward", "silu_backward",
     # backward ops of training graphs whose decompositions are pointwise
     "mse_loss_backward", "huber_loss_backward", "elu_backward", "hardtanh_backward",
     "leaky_relu_backward", "softplus_backward", "hardswish_backward", "hardsigmoid_backward"))
+
+
+def _factory_dtype(scalars, keeps_bool):
+    """The dtype eager gives a factory call without dtype=: the default float type when any
+    argument is a float, bool for full's bool fill value (keeps_bool), else int64."""
+    if any(isinstance(v, float) for v in scalars):
+        return torch.get_default_dtype()
+    if keeps_bool and all(isinstance(v, bool) for v in scalars):
+        return torch.bool
+    return torch.int64
+
+
+def _with_dtype(op, deciding):
+    """A decomposition that spells out eager's dtype on a factory call that has none: torch 1.13's
+    meta kernels, which the fake-tensor trace takes every dtype from, get it wrong (full((3,), 7)
+    and full((3,), True) say float32, eager int64 and bool; arange(4.0) says int64, eager
+    float32), and every node after such a call inherited the wrong dtype. deciding(args): the
+    arguments eager decides by. NotImplemented (the call as it is) when dtype= is given or one
+    of them is not a plain number."""
+
+    def decomposition(*args, **kwargs):
+        scalars = deciding(args)
+        if kwargs.get("dtype") is not None or not all(
+                isinstance(v, (bool, int, float)) for v in scalars):
+            return NotImplemented
+        dtype = _factory_dtype(scalars, op is aten.full.default)
+        return op(*args, **dict(kwargs, dtype=dtype))
+
+    return decomposition
+
+
+for _op, _deciding in ((aten.full.default, lambda args: args[1:2]),
+                       (aten.arange.default, lambda args: args),
+                       (aten.arange.start, lambda args: args),
+                       (aten.arange.start_step, lambda args: args)):
+    DECOMPOSITIONS[_op] = _with_dtype(_op, _deciding)
 
 EXTERN = {aten.mm.default, aten.addmm.default, aten.bmm.default, aten.convolution.default,
           aten.baddbmm.default, aten.addmv.default, aten.mv.default, aten.dot.default,
@@ -78,10 +117,21 @@ def check_no_effect_calls(gm):
         if node.op != "call_function" or node.users:
             continue
         name = getattr(node.target, "__name__", str(node.target))
-        # A tensor written in place (x[i] = v, torch.relu_(x)) is an op make_fx records.
-        if name in ("set_grad_enabled", "setitem") or name.endswith("_"):
+        # A tensor written in place (x[i] = v, torch.relu_(x)) is an op make_fx records; an
+        # unread item of a result (torch.max(x, 1).values leaves .indices) has no effect.
+        if name in ("set_grad_enabled", "setitem", "getitem") or name.endswith("_"):
             continue
         raise Unlowerable(f"{node.name} ({name}) is called for its effect")
+
+
+def check_on_cpu(tensors, what="an input"):
+    """The generated kernels read and write memory on the CPU: a graph with a tensor elsewhere
+    (CUDA, meta) runs eagerly — a kernel would otherwise dereference a device pointer."""
+    for t in tensors:
+        if isinstance(t, (list, tuple)):
+            check_on_cpu(t, what)
+        elif isinstance(t, torch.Tensor) and t.device.type != "cpu":
+            raise Unlowerable(f"{what} is on {t.device} (the kernels run on the CPU)")
 
 
 def trace_aten(fn, inputs):
@@ -190,12 +240,14 @@ class Lowering:
                     self.env[node] = value
             elif node.op == "get_attr":
                 tensor = getattr(self.gm, node.target)
+                check_on_cpu([tensor], f"constant {node.name}")
                 if not ir.supported(tensor.dtype):
                     raise Unlowerable(f"constant {node.name} has dtype {tensor.dtype}")
                 buf = self.add_buffer("const", tensor.dtype, tensor.shape, tensor.stride(), node.name)
                 self.g.constants[buf.name] = tensor
                 self.env[node] = buf
             elif node.op == "call_function":
+                check_on_cpu([node.meta.get("val")], f"{node.name} ({node.target})")
                 self.env[node] = self.lower_node(node, users[node])
             elif node.op == "output":
                 self.lower_outputs(node)
@@ -247,9 +299,11 @@ class Lowering:
         metas = meta if ir.is_multi(meta) else [meta]
         if meta is None:
             raise Unlowerable(f"{node.name} ({node.target}) returns something other than tensors")
+        measured = _measured_strides(node) if node.target in LAYOUT_MEASURED else None
         outs = []
-        for m in metas:  # None: an output of a multi-output op that nothing reads
-            outs.append(self.add_buffer("buf", m.dtype, m.shape, m.stride, node.name)
+        for i, m in enumerate(metas):  # None: an output of a multi-output op that nothing reads
+            strides = measured[i] if measured and measured[i] is not None else m and m.stride
+            outs.append(self.add_buffer("buf", m.dtype, m.shape, strides, node.name)
                         if m is not None and hasattr(m, "dtype") else None)
         self.g.steps.append(ir.TorchStep(kind, node.name, node.target, args, kwargs,
                                          [b.name if b else None for b in outs], reason))
@@ -322,6 +376,10 @@ class Lowering:
         metas = meta if ir.is_multi(meta) else [meta]
         if rank == 0:
             dims = []
+        if kind in ("max", "min", "argmax", "argmin") and any(src.sizes[d] == 0 for d in dims):
+            # eager raises ("Expected reduction dim to be specified for input.numel() == 0"),
+            # the fake trace does not: the kernel gave -inf for torch.max of an empty tensor
+            raise _NoLowering(f"{kind} over an empty dim")
         if kind == "var_mean":
             metas = list(metas) + [None] * (2 - len(metas))
             var = self.reduction_node(node, src, dims, "var", metas[0], correction) if metas[0] else None
@@ -343,12 +401,39 @@ class Lowering:
         return buf
 
     # -- outputs -----------------------------------------------------------------------------
+    def realize_shared_roots(self, outs):
+        """Outputs that are one unrealized value and views of it (return y, y.view(2, 2)) share
+        memory in eager: an in-place write through one shows in the other. Such a value is
+        realized once, with the eager strides, and those outputs are it and views of it;
+        inlined into each they would be separate tensors. Returns the realized roots."""
+        count = {}
+        for out in outs:
+            root, _ = _view_root(out)
+            count[root] = count.get(root, 0) + 1
+        shared = set()
+        for root, n in count.items():
+            value = self.env.get(root)
+            if n > 1 and isinstance(value, ir.Lambda):
+                meta = _meta(root)
+                strides = list(meta.stride) if meta is not None and not ir.is_multi(meta) else None
+                self.env[root] = self.realize(value, root.name, strides)
+            if n > 1 and isinstance(self.env.get(root), ir.Buffer) and root.op == "call_function":
+                shared.add(root)
+        return shared
+
     def lower_outputs(self, node):
         outs = node.args[0]
         outs = outs if isinstance(outs, (list, tuple)) else [outs]
+        shared = self.realize_shared_roots([o for o in outs if isinstance(o, torch.fx.Node)])
         for out in outs:
             if not isinstance(out, torch.fx.Node):
                 self.g.outputs.append(("constant", out))
+                continue
+            root, chain = _view_root(out)
+            if root in shared:  # one buffer, and each output that views it a view of it
+                name = self.env[root].name
+                self.g.outputs.append(("view", (name, chain)) if chain else ("buffer", name))
+                self.g.output_buffers.add(name)
                 continue
             value = self.env[out]
             if not isinstance(value, ir.Value):
@@ -373,6 +458,43 @@ class Lowering:
             buf = self.realize(value, out.name, strides)
             self.g.outputs.append(("buffer", buf.name))
             self.g.output_buffers.add(buf.name)
+
+
+# Externs whose result layout torch 1.13's meta kernels get wrong: a channels-last weight (or a
+# channels-last input of a transposed convolution) gives eager a channels-last result, the meta
+# kernel a contiguous one, and the kernels after it read it by the traced strides.
+LAYOUT_MEASURED = {aten.convolution.default, aten.convolution_backward.default}
+
+
+def _measured_strides(node):
+    """The strides eager's own call gives the results of `node`, measured once per plan by
+    calling it on zeros laid out as the trace says its operands are; a list with None for a
+    result that is not a tensor."""
+    def real(a):
+        if isinstance(a, torch.fx.Node):
+            m = _meta(a)
+            if m is None or ir.is_multi(m):
+                raise Unlowerable(f"{node.name}: operand {a.name} has no layout")
+            size = 1 + sum((n - 1) * st for n, st in zip(m.shape, m.stride)) if all(m.shape) else 0
+            return torch.zeros(size, dtype=m.dtype).as_strided(m.shape, m.stride)
+        if isinstance(a, (list, tuple)):
+            return type(a)(real(x) for x in a)
+        return a
+
+    with torch.no_grad():
+        kwargs = {k: real(v) for k, v in node.kwargs.items()}
+        result = node.target(*real(list(node.args)), **kwargs)
+    results = result if isinstance(result, (tuple, list)) else [result]
+    return [t.stride() if isinstance(t, torch.Tensor) else None for t in results]
+
+
+def _view_root(node):
+    """The node a chain of view ops starts from, and the chain (first view first)."""
+    chain = []
+    while node.op == "call_function" and node.target in VIEWS:
+        chain.append(node)
+        node = node.args[0]
+    return node, chain[::-1]
 
 
 class StepRef:

@@ -117,7 +117,8 @@ class _Builder:
 
 def spec(lowered, program, outputs, fresh, position, inputs, B, S, resident, views_from=None):
     """(native_plan's arguments after the inputs, None), or (None, why the plan keeps the Python
-    runner). program: ("segment", ctypes function) | ("step", (invoke, outputs, TorchStep));
+    runner). program: ("segment", ctypes function) |
+    ("step", (invoke, outputs, TorchStep, conform));
     fresh: (slot, sizes, strides, dtype) per output made each call; inputs: (input index, slot);
     resident: {buffer name: tensor} of constants and temporaries; views_from: the outputs from
     that position on may be views of inputs made in C++ (sharing the input's storage and version

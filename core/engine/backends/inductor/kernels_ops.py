@@ -28,6 +28,17 @@ TRANSCENDENTAL_COST = 4
 # (-march=native), 6.5 without; glibc's scalar erff is within ~1, libmvec's within 4. double
 # keeps libm's erf (libmvec's variant vectorises it).
 HELPERS = {
+    # float -> int32/int64 as eager's x86 conversions give it: NaN or out of range is the type's
+    # lowest value (cvttss2si's "integer indefinite"). A plain static_cast is undefined there, and
+    # g++ used that: (float)(uint8_t)x folded back to x, so sqrt of a cast negative was NaN.
+    "dynascope_f2i32": """static inline int32_t dynascope_f2i32(double f) {
+    return (f >= -2147483648.0 && f < 2147483648.0) ? static_cast<int32_t>(f)
+                                                    : static_cast<int32_t>(-2147483647 - 1);
+}""",
+    "dynascope_f2i64": """static inline int64_t dynascope_f2i64(double f) {
+    return (f >= -9223372036854775808.0 && f < 9223372036854775808.0)
+               ? static_cast<int64_t>(f) : static_cast<int64_t>(-9223372036854775807LL - 1);
+}""",
     "dynascope_erff": """static inline float dynascope_erff(float x) {
 #ifdef __FMA__
 #define DYNASCOPE_MADD(a, b, c) __builtin_fmaf(a, b, c)
@@ -75,7 +86,15 @@ def literal(value, ctype):
             text += ".0"
         return f"{text}{suffix}" if value >= 0 else f"({text}{suffix})"
     value = int(value)
-    return f"(int64_t){value}" if value >= 0 else f"((int64_t)({value}))"
+    text = f"(int64_t){value}" if value >= 0 else f"((int64_t)({value}))"
+    # A narrower integer type takes the scalar as eager does: converted (wrapped) to that type,
+    # so int32 x > 2**40 compares with 0 and uint8 x + (-1) adds 255.
+    return text if ctype == "int64_t" else f"static_cast<{ctype}>({text})"
+
+
+# C++ computes int32/uint8/bool arithmetic in int (or int64 with an int64 literal); eager keeps
+# the tensor's type, wrapping. An integer result of these types is cast back after every op.
+NARROW_INTEGERS = ("int32_t", "uint8_t", "bool")
 
 
 def _sqrt(a, t):
@@ -95,11 +114,11 @@ def _minimum(a, b):
 
 
 def _pow(a, b, t):
-    if b in ("2.0f", "2.0", "(int64_t)2"):
+    if b == literal(2, t):
         return f"({a} * {a})"
     if b in ("0.5f", "0.5"):
         return _sqrt(a, t)
-    if b in ("3.0f", "3.0", "(int64_t)3"):
+    if b == literal(3, t):
         return f"({a} * {a} * {a})"
     return f"{fn('pow', t)}({a}, {b})"
 
@@ -130,7 +149,8 @@ POINTWISE = {
     aten.floor.default: (1, 1, lambda a, t, f: f"__builtin_floor{'f' if t == 'float' else ''}({a[0]})" if f else a[0]),
     aten.ceil.default: (1, 1, lambda a, t, f: f"__builtin_ceil{'f' if t == 'float' else ''}({a[0]})" if f else a[0]),
     aten.trunc.default: (1, 1, lambda a, t, f: f"__builtin_trunc{'f' if t == 'float' else ''}({a[0]})" if f else a[0]),
-    aten.sign.default: (1, 1, lambda a, t, f: f"(({a[0]} > 0) - ({a[0]} < 0) + {literal(0, t)}{'+ (' + a[0] + ' != ' + a[0] + ' ? ' + a[0] + ' : ' + literal(0, t) + ')' if f else ''})"),
+    # sign(NaN) is 0 in eager (torch 1.13), as (x > 0) - (x < 0) gives
+    aten.sign.default: (1, 1, lambda a, t, f: f"(({a[0]} > 0) - ({a[0]} < 0) + {literal(0, t)})"),
     aten.eq.Tensor: (2, 1, lambda a, t, f: f"({a[0]} == {a[1]})"),
     aten.ne.Tensor: (2, 1, lambda a, t, f: f"({a[0]} != {a[1]})"),
     aten.gt.Tensor: (2, 1, lambda a, t, f: f"({a[0]} > {a[1]})"),

@@ -5,6 +5,7 @@ the outputs; a graph of kernels only takes a short path. profile() times each ke
 
 import ctypes
 import functools
+import re
 
 import torch
 
@@ -62,6 +63,45 @@ def _invoker(step):
     return invoke
 
 
+class StepMismatch(Exception):
+    """A fallback's result is not the tensor the fake-tensor trace described (torch 1.13's meta
+    kernel of arange(4.0) says int64; eager gives float32), so the kernels after it would read
+    it wrongly: the plan is given up and the graph runs eagerly (CompiledGraph)."""
+
+
+def _conformer(step, lowered, source_text):
+    """result -> the result in the planned layout, for the kernels that read a fallback's
+    outputs: they index each buffer by the planned dtype and strides. Another dtype or shape
+    raises StepMismatch; other strides (where a dim has more than one element) give a copy in the
+    planned ones (torch 1.13's meta flip keeps a sliced input's strides; eager's result is
+    contiguous). The runner keeps the result itself for outputs and later torch steps."""
+    expected = {}
+    for name in step.outputs:
+        # only what a kernel reads (eval-mode batch norm's saved mean is empty, traced as [C])
+        if name is not None and re.search(rf"\b{name}\b", source_text):
+            buf = lowered.buffers[name]
+            expected[name] = (buf.dtype, tuple(buf.sizes), tuple(buf.strides))
+
+    def conform(name, t):
+        if name not in expected:
+            return t
+        dtype, sizes, strides = expected[name]
+        if not isinstance(t, torch.Tensor) or t.dtype != dtype or tuple(t.shape) != sizes:
+            got = f"{t.dtype}{list(t.shape)}" if isinstance(t, torch.Tensor) else type(t).__name__
+            raise StepMismatch(f"{step.node} ({step.target}) gave {got}, the trace said "
+                               f"{dtype}{list(sizes)}")
+        if any(n > 1 and a != b for n, a, b in zip(sizes, t.stride(), strides)):
+            if any(n > 1 and b == 0 for n, b in zip(sizes, strides)):
+                # traced as an expanded layout (flip of an expanded tensor): no copy can be laid
+                # out so, and the kernels would read one element for the whole dim
+                raise StepMismatch(f"{step.node} ({step.target}) gave strides {t.stride()}, the "
+                                   f"trace said {list(strides)}")
+            t = torch.empty_strided(sizes, strides, dtype=dtype).copy_(t)
+        return t
+
+    return conform
+
+
 def make_runner(lowered, source, library, threads):
     """The per-call function of a plan: pointers into B, segments and torch steps in order."""
     names = source.buffer_names
@@ -104,7 +144,8 @@ def make_runner(lowered, source, library, threads):
                 program.append(("segment", entry[next(seg_iter)]))
                 in_segment = True
         else:
-            program.append(("step", (_invoker(item), item.outputs, item)))
+            conform = _conformer(item, lowered, source.text) if item.kind == "fallback" else None
+            program.append(("step", (_invoker(item), item.outputs, item, conform)))
             in_segment = False
     outputs = lowered.outputs
     empty_strided = torch.empty_strided
@@ -127,13 +168,18 @@ def make_runner(lowered, source, library, threads):
             if kind == "segment":
                 what(Bp, Sp)
                 continue
-            invoke, names_out, _ = what
+            invoke, names_out, _, conform = what
             result = invoke(env)
             results = result if isinstance(result, (tuple, list)) else [result]
             for name, t in zip(names_out, results):
                 if name is None:
                     continue
-                env[name] = t
+                env[name] = t  # torch steps and outputs take the result as eager made it
+                if conform is not None:
+                    planned = conform(name, t)
+                    if planned is not t:  # the kernels read a copy in the planned layout
+                        env[name + "#planned"] = planned
+                        t = planned
                 B[position[name]] = t.data_ptr()
         out = []
         for kind, what in outputs:

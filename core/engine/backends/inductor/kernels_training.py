@@ -63,6 +63,7 @@ def prepare(graph, key, inputs):
         return plan
 
     try:
+        lower.check_on_cpu(primals)
         t0 = time.perf_counter()
         joint = autograd.trace_joint(autograd.functional(graph.gm, graph.params), primals)
         t1 = time.perf_counter()

@@ -638,5 +638,42 @@ def drive_context(f):
 
 check(chained, drive_context)
 check(context_of_first, drive_context)
+# ---- the default dtype is global state: set_default_dtype between calls recompiles ----
+
+def default_dtype_promotion(x):
+    return torch.result_type(x, 1.0), torch.ones(2) + x
+
+
+def drive_default_dtype(f):
+    out = []
+    old = torch.get_default_dtype()
+    try:
+        for dtype in (torch.float32, torch.float64, torch.float32):
+            torch.set_default_dtype(dtype)
+            out.append(attempt(f, torch.tensor(1)))
+    finally:
+        torch.set_default_dtype(old)
+    return out
+
+
+check(default_dtype_promotion, drive_default_dtype)
+
+
+# ---- capture_scalar_outputs: item() gives a Python number, not a tensor ----
+
+def scalar_types(x):
+    v = x.item()
+    w = v * 2
+    t = torch.tensor(v)
+    return (isinstance(v, torch.Tensor), type(v) is int, isinstance(w, int), type(w),
+            isinstance(t, torch.Tensor), bool(x), x.tolist(), x + w)
+
+
+def drive_scalar_types(f):
+    with torch._dynamo.config.patch(capture_scalar_outputs=True):
+        return [attempt(f, torch.tensor([3])), attempt(f, torch.tensor([0]))]
+
+
+check(scalar_types, drive_scalar_types)
 
 print("fidelity checks passed")

@@ -245,9 +245,11 @@ Guard Guard::globalState() {
     Guard g(Kind::GlobalState, nullptr);
     g.m_gradMode = TensorAccess::gradModeEnabled();
     g.m_globalModuleHooks = py::anyGlobalModuleHooks();
+    g.m_defaultDtype = py::defaultDtype();
     std::string mode = g.m_gradMode ? "True" : "False";
     g.m_text = "___check_global_state() (grad_mode=" + mode + ")";
-    g.m_terms = {"grad_mode = " + mode};
+    g.m_terms = {"grad_mode = " + mode,
+                 "default_dtype = " + dtypeName(g.m_defaultDtype)};
     return g;
 }
 

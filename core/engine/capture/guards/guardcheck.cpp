@@ -145,6 +145,11 @@ std::optional<GuardFailure> Guard::explain(PyObject *value, const SourceEnv &env
         if (hooks != m_globalModuleHooks)
             return failure("global_module_hooks", boolText(m_globalModuleHooks), boolText(hooks),
                            "GLOBAL_STATE changed: global nn.Module hooks");
+        // Factory calls and Python-number promotion read it: torch.set_default_dtype recompiles.
+        PyObject *dtype = py::defaultDtype();
+        if (dtype != m_defaultDtype)
+            return failure("default_dtype", dtypeName(m_defaultDtype), dtypeName(dtype),
+                           "GLOBAL_STATE changed: default_dtype");
         return std::nullopt;
     }
     if (m_kind == Kind::ClassLookup) {
@@ -376,6 +381,7 @@ std::map<std::string, std::string> Guard::expectations() const {
     case Kind::GlobalState:
         e["grad_mode"] = boolText(m_gradMode);
         e["global_module_hooks"] = boolText(m_globalModuleHooks);
+        e["default_dtype"] = dtypeName(m_defaultDtype);
         break;
     case Kind::TensorAliasing:
     case Kind::ObjectAliasing:

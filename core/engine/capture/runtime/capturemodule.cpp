@@ -77,6 +77,11 @@ PyObject *markDynamic(PyObject *, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+PyObject *setBreakCounterFn(PyObject *, PyObject *fn) {
+    setBreakCounter(fn == Py_None ? nullptr : fn);
+    Py_RETURN_NONE;
+}
+
 PyObject *reset(PyObject *, PyObject *) {
     CodeRegistry::instance().reset();
     Py_RETURN_NONE;
@@ -141,6 +146,8 @@ PyMethodDef methods[] = {
     {"graph_break", graphBreak, METH_NOARGS, "graph_break(): a graph break when traced"},
     {"mark_dynamic", markDynamic, METH_VARARGS, "mark_dynamic(tensor, dim)"},
     {"reset", reset, METH_NOARGS, "drops every cache, record and counter"},
+    {"set_break_counter", setBreakCounterFn, METH_O,
+     "set_break_counter(fn): fn(reason) for each graph break recorded"},
     {"set_config", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(setConfig)),
      METH_VARARGS | METH_KEYWORDS, "set_config(cache_size_limit=8, capture_scalar_outputs=False)"},
     {"records", records, METH_NOARGS, "one dict per compiled code object"},

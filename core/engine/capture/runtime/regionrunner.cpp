@@ -86,7 +86,19 @@ PyRef fetchInputs(const CacheEntry &e, const SourceEnv &env) {
     return args;
 }
 
+PyObject *g_breakCounter = nullptr;
+
+void countBreak(const GraphBreakInfo &info) {
+    if (!g_breakCounter)
+        return;
+    PyRef reason = PyRef::steal(PyUnicode_FromString(info.reason.c_str()));
+    PyRef r = reason ? PyRef::steal(PyObject_CallOneArg(g_breakCounter, reason.get())) : PyRef();
+    if (!r)
+        PyErr_Clear(); // a counter that fails changes nothing the program sees
+}
+
 void emitGraphBreak(const GraphBreakInfo &info, const std::string &function) {
+    countBreak(info);
     if (!hasCaptureEventSink())
         return;
     Json j = info;
@@ -302,6 +314,11 @@ PyObject *internalError() {
 }
 
 constexpr const char *kCacheOnlyMiss = "torch._dynamo.run(): no entry fits, run uncompiled";
+
+void setBreakCounter(PyObject *fn) {
+    Py_XINCREF(fn);
+    Py_XSETREF(g_breakCounter, fn);
+}
 
 PyObject *runCapturedFrame(PyThreadState *tstate, void *framePtr, const CaptureTarget &target) {
     auto *frame = static_cast<_PyInterpreterFrame *>(framePtr);

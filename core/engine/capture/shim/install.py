@@ -49,6 +49,9 @@ def install(core=None):
     capture = api.Capture(core)
     api.install_module_compile(capture)
     backends.counters = collections.defaultdict(collections.Counter)
+    if getattr(core, "set_break_counter", None) is not None:
+        # counters["graph_break"][reason]: one per break met while compiling, as Dynamo counts.
+        core.set_break_counter(lambda reason: backends.counters["graph_break"].update((reason,)))
 
     def explain_(fn, *extra_args, **extra_kwargs):
         return explain.explain(core, capture.reset, fn, *extra_args, **extra_kwargs)

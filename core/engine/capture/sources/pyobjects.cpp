@@ -38,6 +38,17 @@ PyObject *moduleType() {
     }();
     return t;
 }
+PyObject *defaultDtype() {
+    static PyObject *get = attr(torch(), "get_default_dtype");
+    if (!get)
+        return nullptr;
+    PyRef d = PyRef::steal(PyObject_CallNoArgs(get));
+    if (!d) {
+        PyErr_Clear();
+        return nullptr;
+    }
+    return d.get(); // torch.float32 and the others are module-level singletons
+}
 bool anyGlobalModuleHooks() {
     // The dicts are made once when torch.nn.modules.module is imported and only ever changed in
     // place; until it is imported there are none.

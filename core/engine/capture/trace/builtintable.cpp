@@ -6,6 +6,7 @@
 #include "builtinhandlers.h"
 #include "sources/pyobjects.h"
 #include "trace/breakcatalogue.h"
+#include "trace/captureconfig.h"
 #include "trace/tracer.h"
 
 #include <algorithm>
@@ -135,7 +136,7 @@ ValuePtr callIsinstance(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwarg
     }
     if (!type)
         throw GraphBreak(BreakId::UnknownValue, "isinstance of " + args[0]->describe());
-    if (args[0]->kind == K::Tensor)
+    if (args[0]->kind == K::Tensor && !args[0]->as<TensorValue>()->scalarType)
         if (ValuePtr legacy = legacyTensorTypeCheck(args[0], cls.get()))
             return legacy;
     int r = args[0]->object && args[0]->kind != K::Tensor
@@ -226,11 +227,18 @@ ValuePtr callAbs(Tracer &t, const ValuePtr &, TraceArgs &args, TraceKwargs &kwar
     return t.callGraph("call_function", "torch.abs", torchAbs, torchAbs.get(), args, {});
 }
 
-// float(), int(), bool() of a tensor need its data.
-ValuePtr callNumber(Tracer &, const ValuePtr &fn, TraceArgs &args, TraceKwargs &) {
-    if (args.size() == 1 && args[0]->kind == K::Tensor)
-        throw GraphBreak(BreakId::TensorItem, nameOf(fn) + "() of a tensor");
-    return nullptr;
+// float(), int(), bool() of a tensor need its data: a break, or with capture_scalar_outputs a
+// graph node calling the builtin on it (a tensor of more than one element raises there as in
+// eager).
+ValuePtr callNumber(Tracer &t, const ValuePtr &fn, TraceArgs &args, TraceKwargs &kwargs) {
+    if (args.size() != 1 || !kwargs.empty() || args[0]->kind != K::Tensor)
+        return nullptr;
+    std::string name = nameOf(fn);
+    if (!CaptureConfig::instance().captureScalarOutputs)
+        throw GraphBreak(BreakId::TensorItem, name + "() of a tensor");
+    const char *dtypeName = name == "bool" ? "bool" : name == "int" ? "int64" : "float64";
+    PyRef dtype = PyRef::steal(PyObject_GetAttrString(py::torch(), dtypeName));
+    return t.scalarNode("call_function", "builtins." + name, fn->object, args[0], dtype.get());
 }
 
 // super(cls, obj), and super() as CPython's compiler arranges it: the enclosing function's

@@ -606,7 +606,11 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
     if (PyFunction_Check(o)) {
         bool disabled = PyObject_HasAttrString(o, "_dynascope_disabled");
         // nn.Module code (forward of Linear, Conv2d…) is inlined; torch.nn.functional is a leaf.
-        bool moduleCode = mod.rfind("torch.nn.modules", 0) == 0;
+        // Pure-Python helpers on containers and shapes are inlined too, as in Dynamo's
+        // MOD_INLINELIST (pytree flattening, stride arithmetic): as graph calls they would return
+        // containers, which a graph node cannot.
+        bool moduleCode = mod.rfind("torch.nn.modules", 0) == 0 || mod == "torch.utils._pytree" ||
+                          mod == "torch._prims_common";
         if (torchish && !shimish && !disabled && !moduleCode) {
             auto fn = std::make_shared<FunctionValue>(K::TorchFunction, PyRef::borrow(o), source);
             fn->name = mod + "." + py::nameOf(o);

@@ -7,6 +7,7 @@
 #include "trace/captureconfig.h"
 #include "trace/tracer.h"
 
+#include <functional>
 #include <set>
 
 namespace dynascope {
@@ -140,6 +141,9 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
         return exceptionAttr(obj, name);
     case K::Tensor: {
         auto *tensor = obj->as<TensorValue>();
+        if (tensor->scalarType)
+            throw GraphBreak(BreakId::UnsupportedAttribute,
+                             "." + name + " of a captured Python number (item())");
         static const std::set<std::string> constantAttrs = {
             "dtype",  "is_cuda",       "is_sparse", "is_quantized",
             "layout", "requires_grad", "is_leaf",   "ndim"};
@@ -708,11 +712,42 @@ ValuePtr Tracer::subscript(const ValuePtr &obj, const ValuePtr &key) {
     }
 }
 
+// capture_scalar_outputs: item() (and bool()/int()/float() of its result) is a graph node whose
+// run-time value is a Python number; the trace carries it as a 0-d tensor value of `dtype` marked
+// with its Python type, so arithmetic on it stays in the graph too.
+ValuePtr Tracer::scalarNode(const std::string &op, const std::string &target, PyRef targetObj,
+                            const ValuePtr &operand, PyObject *dtype) {
+    std::string node = m_graph->addCall(op, target, std::move(targetObj),
+                                        {NodeArg::ofNode(operand->as<TensorValue>()->node)}, {});
+    std::vector<SourceSite> stack = userStack();
+    m_graph->last().site = stack.back();
+    if (stack.size() > 1)
+        m_graph->last().inlineStack.assign(stack.begin(), stack.end() - 1);
+    PyRef empty = PyRef::steal(PyObject_GetAttrString(py::torch(), "empty"));
+    PyRef shape = PyRef::steal(PyTuple_New(0));
+    PyRef targs = PyRef::steal(PyTuple_Pack(1, shape.get()));
+    PyRef kw = PyRef::steal(Py_BuildValue("{s:O,s:s}", "dtype", dtype, "device", "meta"));
+    auto v = std::make_shared<TensorValue>();
+    v->meta = PyRef::steal(PyObject_Call(empty.get(), targs.get(), kw.get()));
+    if (!v->meta) {
+        PyErr_Clear();
+        throw GraphBreak(BreakId::TensorItem, target + " of a tensor");
+    }
+    v->node = node;
+    v->device = operand->as<TensorValue>()->device;
+    v->scalarType = scalarTypeOf(dtype);
+    m_graph->last().dtype = dtypeName(dtype);
+    return v;
+}
+
 ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
                                   std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
     const std::string &name = m->as<MethodValue>()->name;
     ValuePtr self = m->as<MethodValue>()->self;
     auto *tensor = self->as<TensorValue>();
+    if (tensor->scalarType)
+        throw GraphBreak(BreakId::UnsupportedCall,
+                         "." + name + "() of a captured Python number (item())");
     static const std::set<std::string> scalarOut = {"item",    "tolist",    "__bool__",
                                                     "__int__", "__float__", "__index__"};
     static const std::set<std::string> unsupported = {
@@ -720,30 +755,34 @@ ValuePtr Tracer::callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args
         "untyped_storage", "cpu_", "__array__",
         // Where an input sits in its storage is not in its meta copy (nor in TENSOR_MATCH).
         "storage_offset", "_is_view"};
-    if (name == "item" && args.empty() && CaptureConfig::instance().captureScalarOutputs) {
-        // capture_scalar_outputs: item() is a graph node; its (Python number) result is carried
-        // as a 0-d tensor value, so arithmetic on it stays in the graph too.
-        std::string node =
-            m_graph->addCall("call_method", "item", {}, {NodeArg::ofNode(tensor->node)}, {});
-        std::vector<SourceSite> stack = userStack();
-        m_graph->last().site = stack.back();
-        if (stack.size() > 1)
-            m_graph->last().inlineStack.assign(stack.begin(), stack.end() - 1);
+    if (name == "item" && args.empty() && CaptureConfig::instance().captureScalarOutputs)
+        return scalarNode("call_method", "item", {}, self, metaAttr(self, "dtype").get());
+    if (name == "tolist" && args.empty() && kwargs.empty() &&
+        CaptureConfig::instance().captureScalarOutputs) {
+        // Nested lists of item() nodes, one per element, as the (specialised) shape lays out.
         PyRef dtype = metaAttr(self, "dtype");
-        PyRef empty = PyRef::steal(PyObject_GetAttrString(py::torch(), "empty"));
-        PyRef shape = PyRef::steal(PyTuple_New(0));
-        PyRef targs = PyRef::steal(PyTuple_Pack(1, shape.get()));
-        PyRef kw = PyRef::steal(Py_BuildValue("{s:O,s:s}", "dtype", dtype.get(), "device", "meta"));
-        auto v = std::make_shared<TensorValue>();
-        v->meta = PyRef::steal(PyObject_Call(empty.get(), targs.get(), kw.get()));
-        if (!v->meta) {
-            PyErr_Clear();
-            throw GraphBreak(BreakId::TensorItem, "Tensor.item()");
-        }
-        v->node = node;
-        v->device = tensor->device;
-        m_graph->last().dtype = dtypeName(dtype.get());
-        return v;
+        PyRef shape = metaAttr(self, "shape");
+        Py_ssize_t rank = shape ? PyTuple_Size(shape.get()) : -1;
+        long count = 1;
+        for (Py_ssize_t d = 0; d < rank; ++d)
+            count *= PyLong_AsLong(PyTuple_GET_ITEM(shape.get(), d));
+        if (rank < 0 || count > 1024)
+            throw GraphBreak(BreakId::TensorItem, "Tensor.tolist() of " + self->describe());
+        specializeAll(*this, self, m_start.shapes, *m_guards);
+        for (std::string &d : tensor->dims)
+            d.clear();
+        std::function<ValuePtr(const ValuePtr &, Py_ssize_t)> build =
+            [&](const ValuePtr &t, Py_ssize_t dim) -> ValuePtr {
+            if (dim == rank)
+                return scalarNode("call_method", "item", {}, t, dtype.get());
+            std::vector<ValuePtr> rows;
+            long n = PyLong_AsLong(PyTuple_GET_ITEM(shape.get(), dim));
+            for (long i = 0; i < n; ++i)
+                rows.push_back(
+                    build(subscript(t, Value::constant(PyRef::steal(PyLong_FromLong(i)))), dim + 1));
+            return ValuePtr(SequenceValue::make(K::List, rows));
+        };
+        return build(self, 0);
     }
     if (scalarOut.count(name))
         throw GraphBreak(BreakId::TensorItem, "Tensor." + name + "()");

@@ -55,6 +55,10 @@ bool isPureBuiltin(PyObject *fn) {
     }
     if (mod == "math" || mod == "_operator" || mod == "operator")
         return true;
+    // inspect.unwrap bounds its loop by it (inspect.signature's first step); a limit changed
+    // between calls changes no result that loop gives for a chain shorter than both limits.
+    if (mod == "sys" && py::nameOf(fn) == "getrecursionlimit")
+        return true;
     return mod == "builtins" && names.count(py::nameOf(fn));
 }
 

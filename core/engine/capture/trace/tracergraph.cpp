@@ -278,6 +278,24 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
     if (py::isTensor(result.get())) {
         auto v = tensorValue(result.get(), nodeName);
         setMeta(m_graph->last(), v);
+        // Python arithmetic (operator.*, builtins, math) on captured Python numbers only
+        // (item() results) gives a Python number; a torch call on one (torch.tensor(v)) gives a
+        // tensor.
+        bool numeric = target.rfind("operator.", 0) == 0 || target.rfind("builtins.", 0) == 0 ||
+                       target.rfind("math.", 0) == 0;
+        bool anyScalar = false, anyTensor = !numeric;
+        auto look = [&](const ValuePtr &a) {
+            if (const auto *t = a->tryAs<TensorValue>())
+                (t->scalarType ? anyScalar : anyTensor) = true;
+        };
+        for (const ValuePtr &a : args)
+            look(a);
+        for (const auto &k : kwargs)
+            look(k.second);
+        if (anyScalar && !anyTensor) {
+            PyRef dtype = PyRef::steal(PyObject_GetAttrString(v->meta.get(), "dtype"));
+            v->scalarType = scalarTypeOf(dtype.get());
+        }
         return v;
     }
     if (PyTuple_Check(result.get()) || PyList_Check(result.get())) {

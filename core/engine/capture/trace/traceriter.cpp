@@ -108,8 +108,15 @@ ValuePtr Tracer::iterate(const ValuePtr &v) {
     case K::UserObject:
     case K::NewObject: {
         // A class with a Python __iter__: inlined, and what it returns is iterated.
-        if (ValuePtr it = callClassDunder(v, "__iter__"))
+        if (ValuePtr it = callClassDunder(v, "__iter__")) {
+            // An object that is its own iterator (__iter__ returns self, or another user
+            // object): its __next__ is not traced here. Iterating it again would call __iter__
+            // forever (a stack overflow before this check).
+            if (it.get() == v.get() || it->kind == K::UserObject || it->kind == K::NewObject)
+                throw GraphBreak(BreakId::UnknownValue,
+                                 "iteration over " + it->describe() + " (a user iterator)");
             return iterate(it);
+        }
         throw GraphBreak(BreakId::UnknownValue, "iteration over " + v->describe());
     }
     default:

@@ -291,7 +291,25 @@ bool TensorValue::isTrue() const {
     throw GraphBreak(BreakId::DataDependentBranch, "generic_jump on " + describe());
 }
 
+PyRef scalarTypeOf(PyObject *dtype) {
+    auto flag = [&](const char *name) {
+        PyRef v = dtype ? PyRef::steal(PyObject_GetAttrString(dtype, name)) : PyRef();
+        PyErr_Clear();
+        return v.get() == Py_True;
+    };
+    PyObject *type = reinterpret_cast<PyObject *>(&PyLong_Type);
+    if (dtype && pyRepr(dtype) == "torch.bool")
+        type = reinterpret_cast<PyObject *>(&PyBool_Type);
+    else if (flag("is_complex"))
+        type = reinterpret_cast<PyObject *>(&PyComplex_Type);
+    else if (flag("is_floating_point"))
+        type = reinterpret_cast<PyObject *>(&PyFloat_Type);
+    return PyRef::borrow(type);
+}
+
 PyObject *TensorValue::pythonType() const {
+    if (scalarType)
+        return scalarType.get();
     return pyType ? pyType.get() : py::tensorType();
 }
 

@@ -117,6 +117,7 @@ private:
     bool m_requiresGrad = false;
     bool m_gradMode = true;
     bool m_globalModuleHooks = false; // GLOBAL_STATE: whether nn.Module global hooks were set
+    PyObject *m_defaultDtype = nullptr; // GLOBAL_STATE: torch.get_default_dtype() (a singleton)
     long m_length = 0;
     int m_dim = 0, m_otherDim = 0;
     std::string m_attr; // HASATTR: the name and whether it was there; CLASS_LOOKUP: the name

@@ -29,6 +29,9 @@ PyObject *runCapturedFrame(PyThreadState *tstate, void *frame, const CaptureTarg
 
 // The exception class fullgraph=True raises on a graph break (_dynascope_capture.Unsupported).
 PyObject *unsupportedError();
+// torch._dynamo.utils.counters["graph_break"]: the shim's callable, called with each graph
+// break's reason as it is recorded (once per compile, as Dynamo counts). nullptr: none.
+void setBreakCounter(PyObject *fn);
 // Its subclass for a user_error break (Dynamo's torch._dynamo.exc.UserError).
 PyObject *userError();
 // The exception class a bug in the tracer raises (_dynascope_capture.InternalError).

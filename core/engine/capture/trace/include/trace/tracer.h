@@ -289,6 +289,8 @@ public:
     // a <op> b (Py_LT…Py_GE) by the operands' Python rich comparisons; null when no user object
     // takes part or a class compares in C.
     ValuePtr userCompare(int op, const ValuePtr &a, const ValuePtr &b);
+    ValuePtr scalarNode(const std::string &op, const std::string &target, PyRef targetObj,
+                        const ValuePtr &operand, PyObject *dtype);
     ValuePtr callTensorMethod(const ValuePtr &m, std::vector<ValuePtr> &args,
                               std::vector<std::pair<std::string, ValuePtr>> &kwargs);
     // Records a grad-mode switch as a graph node (torch._C._set_grad_enabled), as Dynamo does.

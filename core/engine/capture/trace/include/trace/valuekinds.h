@@ -81,6 +81,9 @@ public:
 };
 
 // Tensor: a graph value, shape and dtype carried by a meta tensor.
+// The Python number type Tensor.item() gives for a dtype: bool, float, complex or int.
+PyRef scalarTypeOf(PyObject *dtype);
+
 class TensorValue : public GraphValue {
 public:
     explicit TensorValue(SourcePtr source = nullptr)
@@ -91,6 +94,10 @@ public:
     PyRef device;                  // the real device (meta tensors say "meta")
     std::vector<std::string> dims; // per dimension, a symbol ("s0") or "" when static
     PyRef pyType;                  // a Tensor subclass (nn.Parameter), or null for torch.Tensor
+    // capture_scalar_outputs: the value is a Python number at run time (item() and arithmetic
+    // on such values): int, float or bool. type()/isinstance answer with it; tensor attributes
+    // and methods, which the number lacks, are a break.
+    PyRef scalarType;
     // The shape as "[3, 4]" / ["s0", 4] strings.
     std::vector<std::string> shapeStrings() const;
     std::string describe() const override;

@@ -514,8 +514,13 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
         }
     } else {
         PyObject *getattrFn = classLookup(type, "__getattr__");
-        if (getattrFn && PyFunction_Check(getattrFn))
+        if (getattrFn && PyFunction_Check(getattrFn)) {
+            // __getattr__ answers only while the instance lacks the name (the class's lack of
+            // it is guarded by classLookup above): an input's instance keys are guarded.
+            if (obj->source && dictPtr && *dictPtr)
+                addGuard(Guard::dictKeys(Source::attr(obj->source, "__dict__"), *dictPtr));
             return call(wrapUnguarded(getattrFn), {obj, Value::constant(nameObj)}, {});
+        }
     }
     throw GraphBreak(BreakId::PythonException,
                      std::string(Py_TYPE(o)->tp_name) + " has no attribute '" + name + "'");

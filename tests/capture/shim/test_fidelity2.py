@@ -1,0 +1,60 @@
+# Code whose compiled result differed from CPython's without a word (session 11's differential
+# hunt): each case is driven plainly (the oracle) and compiled, the driver changing the state the
+# function reads between calls, and the results, the exceptions raised (type and message) and
+# the side effects compared.
+import operator
+
+import torch
+
+from capturecheck import compiled, same
+
+gb = torch._dynamo.graph_break
+
+
+def attempt(f, *args, **kwargs):
+    try:
+        return f(*args, **kwargs)
+    except Exception as e:
+        return type(e).__name__, str(e)
+
+
+def check(fn, drive):
+    want = drive(fn)
+    opt, _ = compiled(fn)
+    got = drive(opt)
+    assert same(got, want), (fn.__name__, got, want)
+
+
+def T():
+    return torch.ones(2)
+
+
+# ---- __getattr__ answers only while the instance lacks the name (its keys were unguarded) ----
+
+class Fallback:
+    def __init__(self):
+        self.real = 1
+
+    def __getattr__(self, name):
+        if name.startswith("v"):
+            return len(name)
+        raise AttributeError(name)
+
+
+def getattr_fallback(x, g):
+    return x + g.real + g.vvv
+
+
+def drive_getattr_fallback(f):
+    g = Fallback()
+    out = [attempt(f, T(), g)]
+    g.vvv = 100
+    out.append(attempt(f, T(), g))
+    del g.vvv
+    out.append(attempt(f, T(), g))
+    return out
+
+
+check(getattr_fallback, drive_getattr_fallback)
+
+print("fidelity2 checks passed")

@@ -57,4 +57,36 @@ def drive_getattr_fallback(f):
 
 check(getattr_fallback, drive_getattr_fallback)
 
+
+# ---- operator-module functions act on the containers themselves (they were folded on copies) ----
+
+def operator_mutators(x, l, d, s):
+    same_list = operator.iadd(l, [7]) is l
+    operator.imul(l, 2)
+    operator.setitem(l, 0, 5)
+    operator.delitem(l, -1)
+    operator.iconcat(l, (8,))
+    operator.setitem(d, "k", 1)
+    operator.delitem(d, "a")
+    operator.ior(d, {"z": 2})
+    operator.isub(s, {1})
+    operator.ior(s, {9})
+    return x + len(l), same_list, operator.is_(l, l), operator.contains(l, 8)
+
+
+def operator_local_list(x):
+    acc = []
+    for part in ([1], [2, 3]):
+        operator.iadd(acc, part)
+    return x + sum(acc), acc
+
+
+def drive_operator_mutators(f):
+    l, d, s = [1], {"a": 0}, {1, 2}
+    return [attempt(f, T(), l, d, s), l, d, sorted(s)]
+
+
+check(operator_mutators, drive_operator_mutators)
+check(operator_local_list, lambda f: [attempt(f, T())])
+
 print("fidelity2 checks passed")

@@ -169,6 +169,14 @@ public:
     ValuePtr binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b);
     ValuePtr compareOp(int op, const ValuePtr &a, const ValuePtr &b);
     ValuePtr subscript(const ValuePtr &obj, const ValuePtr &key);
+    void storeSubscript(const ValuePtr &container, const ValuePtr &key, const ValuePtr &value);
+    void deleteSubscript(const ValuePtr &container, const ValuePtr &key);
+    bool isSameObject(const ValuePtr &a, const ValuePtr &b);  // `is`
+    bool contains(ValuePtr container, const ValuePtr &item); // `in`
+    // A call of an operator-module function that has an operator's meaning (operator.iadd,
+    // setitem, is_, contains...): what the operator does, the container changed in place;
+    // null for the others.
+    ValuePtr operatorCall(const std::string &name, const std::vector<ValuePtr> &args);
     void storeSlice(const ValuePtr &list, PyObject *slice, std::vector<ValuePtr> items);
     ValuePtr iterate(const ValuePtr &obj); // GET_ITER
     ValuePtr wrapIterator(PyObject *iterator, SourcePtr source);

@@ -89,4 +89,49 @@ def drive_operator_mutators(f):
 check(operator_mutators, drive_operator_mutators)
 check(operator_local_list, lambda f: [attempt(f, T())])
 
+
+# ---- a list's or dict's iterator across a break reads the container (it was a copy) ----
+
+def list_iterator_across_break(x, l):
+    it = iter(l)
+    first = next(it)
+    gb()
+    l.append(7)
+    l.insert(0, -1)
+    return x + first, list(it)
+
+
+def reversed_across_break(x, l):
+    it = reversed(l)
+    last = next(it)
+    gb()
+    l[0] = 100
+    return x + last, list(it)
+
+
+def exhausted_then_appended(x, l):
+    it = iter(l)
+    for _ in it:
+        pass
+    gb()
+    l.append(3)
+    return x, list(it)
+
+
+def dict_iterator_across_break(x, d):
+    it = iter(d)
+    first = next(it)
+    gb()
+    d["new"] = 1
+    try:
+        return x, first, list(it)
+    except RuntimeError as e:
+        return x - 1, first, str(e)
+
+
+check(list_iterator_across_break, lambda f: [attempt(f, T(), [1, 2]), attempt(f, T(), [5])])
+check(reversed_across_break, lambda f: [attempt(f, T(), [1, 2, 3])])
+check(exhausted_then_appended, lambda f: [attempt(f, T(), [1])])
+check(dict_iterator_across_break, lambda f: [attempt(f, T(), {"a": 1, "b": 2})])
+
 print("fidelity2 checks passed")

@@ -105,6 +105,9 @@ private:
             return "NULL";
         case Recipe::Kind::Tuple:
         case Recipe::Kind::List:
+        case Recipe::Kind::IterAt:
+            return std::string(r.name == "reversed" ? "reversed(" : "iter(") + recipe(r.items[0]) +
+                   ")@" + std::to_string(r.index);
         case Recipe::Kind::Iter: {
             std::string items;
             for (const Recipe &i : r.items)

@@ -134,4 +134,16 @@ check(reversed_across_break, lambda f: [attempt(f, T(), [1, 2, 3])])
 check(exhausted_then_appended, lambda f: [attempt(f, T(), [1])])
 check(dict_iterator_across_break, lambda f: [attempt(f, T(), {"a": 1, "b": 2})])
 
+
+# ---- out= returns the out tensor itself (`r is o` was False) ----
+
+def out_identity(x, o):
+    r = torch.mul(x, 2, out=o)
+    v, i = torch.empty(2), torch.empty(2, dtype=torch.long)
+    m = torch.max(torch.stack([x, x + 1]), 0, out=(v, i))
+    return r is o, m[0] is v, m[1] is i, o
+
+
+check(out_identity, lambda f: [attempt(f, T(), torch.zeros(2))])
+
 print("fidelity2 checks passed")

@@ -146,4 +146,36 @@ def out_identity(x, o):
 
 check(out_identity, lambda f: [attempt(f, T(), torch.zeros(2))])
 
+
+# ---- a builtin or torch function reached from an input or global is guarded by identity ----
+
+def call_given(x, fn):
+    return x + fn([3, 1, 2])
+
+
+def call_given_torch(x, fn):
+    return fn(x, 2)
+
+
+def builtin_by_name(x):
+    return x + abs(-3) + len([1])
+
+
+def drive_builtin_by_name(f):
+    g = globals()
+    out = [attempt(f, T())]
+    g["abs"] = lambda v: 100
+    out.append(attempt(f, T()))
+    del g["abs"]
+    out.append(attempt(f, T()))
+    return out
+
+
+check(call_given, lambda f: [attempt(f, T(), fn) for fn in (len, max, min, sum)])
+check(call_given_torch,
+      lambda f: [attempt(f, T(), fn) for fn in (torch.add, torch.mul, torch.sub, torch.Tensor.add)])
+check(call_given_torch, lambda f: [attempt(f, T(), lambda a, b, fn=fn: fn(a - b))
+                                   for fn in (torch.relu, torch.nn.functional.gelu)])
+check(builtin_by_name, drive_builtin_by_name)
+
 print("fidelity2 checks passed")

@@ -178,4 +178,15 @@ check(call_given_torch, lambda f: [attempt(f, T(), lambda a, b, fn=fn: fn(a - b)
                                    for fn in (torch.relu, torch.nn.functional.gelu)])
 check(builtin_by_name, drive_builtin_by_name)
 
+
+# ---- `is` between equal constants of the inputs depends on which objects they are ----
+
+def is_of_constants(x, s, t):
+    return x + 1, s is t, s is not t, s == t
+
+
+check(is_of_constants,
+      lambda f: [attempt(f, T(), "abc", "abc"), attempt(f, T(), "abc", "".join(["ab", "c"])),
+                 attempt(f, T(), "abc", "abc")])
+
 print("fidelity2 checks passed")

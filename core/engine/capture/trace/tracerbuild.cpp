@@ -429,6 +429,26 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
     push(Value::constant(PyBool_FromLong(ins.arg ? !same : same)));
 }
 
+// Equal constants may be two objects (a string built at run time, a large int): the guards on
+// their values do not tell, so an input constant whose identity decided `is` is guarded by it
+// (against the other input's object, or by ID_MATCH against a constant of the code).
+void Tracer::guardConstantIdentity(const ValuePtr &a, const ValuePtr &b, bool same) {
+    auto byValue = [](const ValuePtr &v) {
+        PyObject *o = v->object.get();
+        return v->isConstant() && o != Py_None && !PyBool_Check(o) && o != Py_Ellipsis &&
+               o != Py_NotImplemented && !PyType_Check(o);
+    };
+    if (!byValue(a) && !byValue(b))
+        return;
+    if (a->source && b->source) {
+        addGuard(Guard::objectAliasing({a->source, b->source}, {0, same ? 0 : 1}));
+        return;
+    }
+    for (const ValuePtr &v : {a, b})
+        if (v->source && byValue(v))
+            addGuard(Guard::idMatch(v->source, v->object.get()));
+}
+
 bool Tracer::isSameObject(const ValuePtr &a, const ValuePtr &b) {
     bool same;
     if (a == b) {
@@ -447,6 +467,7 @@ bool Tracer::isSameObject(const ValuePtr &a, const ValuePtr &b) {
         same = a->object.get() == b->object.get();
         // Two objects read from the inputs: the object aliasing guard keeps the answer.
         m_identityTested = m_identityTested || (!a->isConstant() && !b->isConstant());
+        guardConstantIdentity(a, b, same);
     } else if (a->kind != b->kind)
         same = false;
     else

@@ -172,6 +172,7 @@ public:
     void storeSubscript(const ValuePtr &container, const ValuePtr &key, const ValuePtr &value);
     void deleteSubscript(const ValuePtr &container, const ValuePtr &key);
     bool isSameObject(const ValuePtr &a, const ValuePtr &b);  // `is`
+    void guardConstantIdentity(const ValuePtr &a, const ValuePtr &b, bool same);
     bool contains(ValuePtr container, const ValuePtr &item); // `in`
     // A call of an operator-module function that has an operator's meaning (operator.iadd,
     // setitem, is_, contains...): what the operator does, the container changed in place;

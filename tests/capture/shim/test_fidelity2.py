@@ -189,4 +189,24 @@ check(is_of_constants,
       lambda f: [attempt(f, T(), "abc", "abc"), attempt(f, T(), "abc", "".join(["ab", "c"])),
                  attempt(f, T(), "abc", "abc")])
 
+
+# ---- a torch function that reads global state is guarded on its answer ----
+
+def reads_deterministic(x):
+    return x + 1, torch.are_deterministic_algorithms_enabled()
+
+
+def drive_deterministic(f):
+    out = [attempt(f, T())]
+    torch.use_deterministic_algorithms(True)
+    try:
+        out.append(attempt(f, T()))
+    finally:
+        torch.use_deterministic_algorithms(False)
+    out.append(attempt(f, T()))
+    return out
+
+
+check(reads_deterministic, drive_deterministic)
+
 print("fidelity2 checks passed")

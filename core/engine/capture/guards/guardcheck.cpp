@@ -145,6 +145,14 @@ std::optional<GuardFailure> Guard::explain(PyObject *value, const SourceEnv &env
         if (hooks != m_globalModuleHooks)
             return failure("global_module_hooks", boolText(m_globalModuleHooks), boolText(hooks),
                            "GLOBAL_STATE changed: global nn.Module hooks");
+        if (!stateReadHolds()) {
+            PyRef now = PyRef::steal(
+                PyObject_Call(m_call.get(), m_callArgs.get(), m_callKwargs.get()));
+            PyErr_Clear();
+            return failure(stateReadText(), pyRepr(m_object.get(), 60),
+                           now ? pyRepr(now.get(), 60) : std::string("an exception"),
+                           "GLOBAL_STATE changed: " + stateReadText());
+        }
         return std::nullopt;
     }
     if (m_kind == Kind::ClassLookup) {
@@ -356,6 +364,8 @@ std::map<std::string, std::string> Guard::expectations() const {
     case Kind::GlobalState:
         e["grad_mode"] = boolText(m_gradMode);
         e["global_module_hooks"] = boolText(m_globalModuleHooks);
+        if (m_call)
+            e[stateReadText()] = pyRepr(m_object.get(), 60);
         break;
     case Kind::TensorAliasing:
     case Kind::ObjectAliasing:

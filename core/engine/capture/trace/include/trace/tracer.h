@@ -152,6 +152,9 @@ public:
     ValuePtr callGraph(const std::string &op, const std::string &target, PyRef targetObj,
                        PyObject *metaFn, const std::vector<ValuePtr> &args,
                        const std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    void guardStateRead(const std::string &op, PyObject *fn, const std::vector<ValuePtr> &args,
+                        const std::vector<std::pair<std::string, ValuePtr>> &kwargs,
+                        PyObject *value);
     ValuePtr call(const ValuePtr &fn, std::vector<ValuePtr> args,
                   std::vector<std::pair<std::string, ValuePtr>> kwargs);
     ValuePtr inlineCall(PyObject *code, PyObject *globals, const std::vector<ValuePtr> &defaults,

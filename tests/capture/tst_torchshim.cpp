@@ -112,6 +112,12 @@ private slots:
     // module's structure and hooks, generator errors, an input's layout), each driven with the
     // state changed between calls.
     void fidelityMatchesEager() { checkShimScript("test_fidelity.py", "fidelity checks passed"); }
+    // The second hunt's results (__getattr__ against instance keys, operator-module functions on
+    // containers, list and dict iterators across breaks, out= identity, builtins and `is` of
+    // input constants guarded, state-reading torch functions), state changed between calls.
+    void fidelity2MatchesEager() {
+        checkShimScript("test_fidelity2.py", "fidelity2 checks passed");
+    }
 
     // warnings.catch_warnings blocks in the trace leave the warnings module as eager does.
     void catchWarningsMatchEager() {

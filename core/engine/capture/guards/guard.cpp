@@ -253,6 +253,38 @@ Guard Guard::globalState() {
     return g;
 }
 
+Guard Guard::stateRead(PyObject *fn, PyObject *args, PyObject *kwargs, PyObject *value) {
+    Guard g = globalState();
+    g.m_call = PyRef::borrow(fn);
+    g.m_callArgs = PyRef::borrow(args);
+    g.m_callKwargs = PyRef::borrow(kwargs);
+    g.m_object = PyRef::borrow(value);
+    g.m_text += " and " + g.stateReadText() + " == " + pyRepr(value, 60);
+    g.m_terms.push_back(g.stateReadText() + " = " + pyRepr(value, 40));
+    return g;
+}
+
+bool Guard::stateReadHolds() const {
+    if (!m_call)
+        return true;
+    PyRef now = PyRef::steal(PyObject_Call(m_call.get(), m_callArgs.get(), m_callKwargs.get()));
+    int same = now ? PyObject_RichCompareBool(now.get(), m_object.get(), Py_EQ) : -1;
+    if (same < 0)
+        PyErr_Clear();
+    return same == 1;
+}
+
+std::string Guard::stateReadText() const {
+    PyRef name = PyRef::steal(PyObject_GetAttrString(m_call.get(), "__qualname__"));
+    PyRef mod = PyRef::steal(PyObject_GetAttrString(m_call.get(), "__module__"));
+    PyErr_Clear();
+    std::string text = name && PyUnicode_Check(name.get()) ? PyUnicode_AsUTF8(name.get()) : "?";
+    if (mod && PyUnicode_Check(mod.get()))
+        text = std::string(PyUnicode_AsUTF8(mod.get())) + "." + text;
+    std::string args = pyRepr(m_callArgs.get(), 40);
+    return text + (args == "()" ? "()" : args);
+}
+
 Guard Guard::dimAtLeastTwo(SourcePtr source, int dim, const std::string &symbol) {
     Guard g(Kind::ShapeEnv, std::move(source));
     g.m_dim = dim;

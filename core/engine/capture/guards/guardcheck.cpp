@@ -150,6 +150,14 @@ std::optional<GuardFailure> Guard::explain(PyObject *value, const SourceEnv &env
         if (dtype != m_defaultDtype)
             return failure("default_dtype", dtypeName(m_defaultDtype), dtypeName(dtype),
                            "GLOBAL_STATE changed: default_dtype");
+        if (!stateReadHolds()) {
+            PyRef now = PyRef::steal(
+                PyObject_Call(m_call.get(), m_callArgs.get(), m_callKwargs.get()));
+            PyErr_Clear();
+            return failure(stateReadText(), pyRepr(m_object.get(), 60),
+                           now ? pyRepr(now.get(), 60) : std::string("an exception"),
+                           "GLOBAL_STATE changed: " + stateReadText());
+        }
         return std::nullopt;
     }
     if (m_kind == Kind::ClassLookup) {
@@ -382,6 +390,8 @@ std::map<std::string, std::string> Guard::expectations() const {
         e["grad_mode"] = boolText(m_gradMode);
         e["global_module_hooks"] = boolText(m_globalModuleHooks);
         e["default_dtype"] = dtypeName(m_defaultDtype);
+        if (m_call)
+            e[stateReadText()] = pyRepr(m_object.get(), 60);
         break;
     case Kind::TensorAliasing:
     case Kind::ObjectAliasing:

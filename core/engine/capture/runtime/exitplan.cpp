@@ -37,7 +37,8 @@ struct Planner {
         bool rebuilt = r.kind == Recipe::Kind::Tuple || r.kind == Recipe::Kind::List ||
                        r.kind == Recipe::Kind::ListInPlace ||
                        r.kind == Recipe::Kind::Dict || r.kind == Recipe::Kind::DictInPlace ||
-                       r.kind == Recipe::Kind::Iter || r.kind == Recipe::Kind::Set ||
+                       r.kind == Recipe::Kind::Iter || r.kind == Recipe::Kind::IterAt ||
+                       r.kind == Recipe::Kind::Set ||
                        r.kind == Recipe::Kind::SetInPlace || r.kind == Recipe::Kind::Partial;
         if (v && rebuilt)
             r.share = shares.emplace(v.get(), static_cast<int>(shares.size())).first->second;
@@ -258,6 +259,19 @@ struct Planner {
             const auto *it = v->as<IteratorValue>();
             if (it->form == "generator")
                 throw NotReconstructible("generator");
+            if (it->readsContainer() && it->items[0]->kind != K::DictView) {
+                // A list's or dict's own iterator reads the container after the exit too (an
+                // item the code inserts or appends later is reached, as in CPython).
+                const ValuePtr &container = it->items[0];
+                if (container->kind == K::Dict && it->index >= 0 &&
+                    static_cast<long>(it->containerSize()) != it->counters.at(0))
+                    throw NotReconstructible("a dict iterator whose dict changed size");
+                r.kind = Recipe::Kind::IterAt;
+                r.index = it->index;
+                r.name = it->form == "live_reversed" ? "reversed" : "";
+                r.items.push_back(plan(container));
+                return r;
+            }
             std::optional<std::vector<ValuePtr>> rest = it->rest();
             if (!rest)
                 throw NotReconstructible("lazy iterator over another iterator");
@@ -450,6 +464,42 @@ PyRef buildItems(const Recipe &r, const std::vector<PyRef> &outputs, const Sourc
     return list;
 }
 
+// An IterAt recipe's iterator over `container` (null: an exception is set), at the position the
+// trace left it: a list iterator through __setstate__, others by as many next() calls.
+PyRef iteratorAt(const Recipe &r, const PyRef &container) {
+    if (!container)
+        return {};
+    bool reversed = r.name == "reversed";
+    PyRef it = PyRef::steal(
+        reversed ? PyObject_CallOneArg(PyDict_GetItemString(PyEval_GetBuiltins(), "reversed"),
+                                       container.get())
+                 : PyObject_GetIter(container.get()));
+    if (!it)
+        return {};
+    auto advance = [&](Py_ssize_t steps) {
+        for (Py_ssize_t i = 0; i < steps; ++i) {
+            PyRef item = PyRef::steal(PyIter_Next(it.get()));
+            if (!item)
+                return !PyErr_Occurred();
+        }
+        return true;
+    };
+    if (r.index < 0) // exhausted for good: drained, so that it drops its container
+        return advance(PY_SSIZE_T_MAX) ? it : PyRef();
+    Py_ssize_t size = PyObject_Length(container.get());
+    if (size < 0)
+        return {};
+    Py_ssize_t steps = reversed ? size - 1 - r.index : r.index;
+    if (steps <= 0)
+        return it;
+    if (PyObject_HasAttrString(it.get(), "__setstate__")) {
+        PyRef done = PyRef::steal(PyObject_CallMethod(it.get(), "__setstate__", "n",
+                                                      static_cast<Py_ssize_t>(r.index)));
+        return done ? it : PyRef();
+    }
+    return advance(steps) ? it : PyRef();
+}
+
 PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceEnv &env,
                Built &built) {
     switch (r.kind) {
@@ -473,6 +523,8 @@ PyRef buildNew(const Recipe &r, const std::vector<PyRef> &outputs, const SourceE
         return r.constant;
     case Recipe::Kind::GradExit:
         return PyRef::steal(PyObject_CallFunction(gradExitFactory(), "i", r.index));
+    case Recipe::Kind::IterAt:
+        return iteratorAt(r, buildOne(r.items[0], outputs, env, built));
     case Recipe::Kind::Iter:
     case Recipe::Kind::Tuple:
     case Recipe::Kind::List:

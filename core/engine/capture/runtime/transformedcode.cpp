@@ -103,6 +103,10 @@ private:
             return pyRepr(r.constant.get(), 40);
         case Recipe::Kind::Null:
             return "NULL";
+        case Recipe::Kind::IterAt:
+            return std::string(r.name == "reversed" ? "reversed(" : "iter(") +
+                   (r.items.empty() ? std::string("?") : recipe(r.items[0])) + ")@" +
+                   std::to_string(r.index);
         case Recipe::Kind::Tuple:
         case Recipe::Kind::List:
         case Recipe::Kind::Iter: {

@@ -215,6 +215,14 @@ bool returnsItsInput(const std::string &target) {
         return inplaceOperators.count(name) > 0;
     return name.size() > 1 && name.back() == '_' && name.rfind("__", 0) != 0;
 }
+
+// The out= argument of a call node, or null.
+const NodeArg *outArgument(const GraphNodeSpec &node) {
+    for (const auto &kw : node.kwargs)
+        if (kw.first == "out")
+            return &kw.second;
+    return nullptr;
+}
 } // namespace
 
 const GraphNodeSpec *GraphBuilder::identityOf(const std::string &node) const {
@@ -224,8 +232,27 @@ const GraphNodeSpec *GraphBuilder::identityOf(const std::string &node) const {
         if (it->name != name)
             continue;
         found = &*it;
-        if ((it->op == "call_method" || it->op == "call_function") && returnsItsInput(it->target) &&
-            !it->args.empty() && it->args[0].kind == NodeArg::Kind::Node)
+        if (it->op != "call_method" && it->op != "call_function")
+            continue;
+        // torch.mul(x, 2, out=o) returns o itself; torch.max(x, 0, out=(v, i))[0] is v.
+        if (const NodeArg *out = outArgument(*it); out && out->kind == NodeArg::Kind::Node)
+            name = out->node;
+        if (it->target == "operator.getitem" && it->args.size() == 2 &&
+            it->args[0].kind == NodeArg::Kind::Node && it->args[1].constant &&
+            PyLong_Check(it->args[1].constant.get())) {
+            long i = PyLong_AsLong(it->args[1].constant.get());
+            for (auto producer = it; producer != m_nodes.rend(); ++producer)
+                if (producer->name == it->args[0].node) {
+                    const NodeArg *out = outArgument(*producer);
+                    if (out && out->kind != NodeArg::Kind::Node && i >= 0 &&
+                        i < static_cast<long>(out->items.size()) &&
+                        out->items[i].kind == NodeArg::Kind::Node)
+                        name = out->items[i].node;
+                    break;
+                }
+        }
+        if (name == it->name && returnsItsInput(it->target) && !it->args.empty() &&
+            it->args[0].kind == NodeArg::Kind::Node)
             name = it->args[0].node; // earlier than `it`: the reverse scan goes on from here
     }
     return found;

@@ -614,6 +614,9 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         if (torchish && !shimish && !disabled && !moduleCode) {
             auto fn = std::make_shared<FunctionValue>(K::TorchFunction, PyRef::borrow(o), source);
             fn->name = mod + "." + py::nameOf(o);
+            // Which function it is decides the graph node (Dynamo's FUNCTION_MATCH).
+            if (source)
+                addGuard(Guard::idMatch(source, o));
             return fn;
         }
         v = Value::ofKind(K::UserFunction, PyRef::borrow(o), source);
@@ -623,6 +626,10 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         return v;
     }
     if (PyCFunction_Check(o) || Py_TYPE(o) == &PyMethodDescr_Type) {
+        // A builtin (len, torch.add) is traced as what it is: another one passed or bound in
+        // its place is another trace (Dynamo's BUILTIN_MATCH / FUNCTION_MATCH).
+        if (source)
+            addGuard(Guard::idMatch(source, o));
         if (torchish || mod == "_operator" || mod == "operator") {
             auto fn = std::make_shared<FunctionValue>(
                 mod == "_operator" ? K::Builtin : K::TorchFunction, PyRef::borrow(o), source);

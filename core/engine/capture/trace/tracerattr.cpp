@@ -596,13 +596,21 @@ ValuePtr Tracer::objectAttr(const ValuePtr &obj, const std::string &name) {
             getattrFn != _PyType_Lookup(reinterpret_cast<PyTypeObject *>(py::moduleType()),
                                         getattrName)) {
             classLookup(type, "__getattr__"); // guarded: replacing it recompiles
+            // It answers only while the instance lacks the name: the instance's keys guarded.
+            if (obj->source && dictPtr && *dictPtr)
+                addGuard(Guard::dictKeys(Source::attr(obj->source, "__dict__"), *dictPtr));
             return call(wrapUnguarded(getattrFn), {obj, Value::constant(nameObj)}, {});
         }
         return moduleRegisteredAttr(obj, name);
     } else {
         PyObject *getattrFn = classLookup(type, "__getattr__");
-        if (getattrFn && PyFunction_Check(getattrFn))
+        if (getattrFn && PyFunction_Check(getattrFn)) {
+            // __getattr__ answers only while the instance lacks the name (the class's lack of
+            // it is guarded by classLookup above): an input's instance keys are guarded.
+            if (obj->source && dictPtr && *dictPtr)
+                addGuard(Guard::dictKeys(Source::attr(obj->source, "__dict__"), *dictPtr));
             return call(wrapUnguarded(getattrFn), {obj, Value::constant(nameObj)}, {});
+        }
         // CPython's generic lookup found nothing: AttributeError, raised in the trace (a
         // handler may take it), its absence guarded.
         if (!getattrFn && obj->source && Py_TYPE(o)->tp_getattro == PyObject_GenericGetAttr) {

@@ -353,6 +353,37 @@ ValuePtr Tracer::compareOp(int op, const ValuePtr &a, const ValuePtr &b) {
     return wrapUnguarded(r.get());
 }
 
+ValuePtr Tracer::operatorCall(const std::string &name, const std::vector<ValuePtr> &args) {
+    const ValuePtr none = Value::constant(Py_None);
+    if (args.size() == 2) {
+        for (int op = 0; op < 26; ++op)
+            if (nbName(op) == name)
+                return binaryOp(op, args[0], args[1]);
+        for (int op = 0; op < 6; ++op)
+            if (name == kCmpNames[op])
+                return compareOp(op, args[0], args[1]);
+        // concat/iconcat: + and += of sequences (another operand raises TypeError: folded).
+        if ((name == "concat" || name == "iconcat") && args[0]->isSequence())
+            return binaryOp(name == "concat" ? 0 : 13, args[0], args[1]);
+        if (name == "is_" || name == "is_not")
+            return Value::constant(
+                PyBool_FromLong(isSameObject(args[0], args[1]) == (name == "is_")));
+        if (name == "contains")
+            return Value::constant(PyBool_FromLong(contains(args[0], args[1])));
+        if (name == "delitem") {
+            deleteSubscript(args[0], args[1]);
+            return none;
+        }
+    }
+    if (args.size() == 3 && name == "setitem") {
+        storeSubscript(args[0], args[1], args[2]);
+        return none;
+    }
+    if (args.size() == 1 && (name == "not_" || name == "truth"))
+        return Value::constant(PyBool_FromLong(truthOf(args[0]) == (name == "truth")));
+    return nullptr;
+}
+
 void Tracer::op_BINARY_OP(const CodeInstruction &ins) {
     ValuePtr b = pop();
     ValuePtr a = pop();
@@ -390,6 +421,31 @@ bool Tracer::sameTensor(const ValuePtr &a, const ValuePtr &b) const {
 void Tracer::op_IS_OP(const CodeInstruction &ins) {
     ValuePtr b = pop();
     ValuePtr a = pop();
+    bool same = isSameObject(a, b);
+    push(Value::constant(PyBool_FromLong(ins.arg ? !same : same)));
+}
+
+// Equal constants may be two objects (a string built at run time, a large int): the guards on
+// their values do not tell, so an input constant whose identity decided `is` is guarded by it
+// (against the other input's object, or by ID_MATCH against a constant of the code).
+void Tracer::guardConstantIdentity(const ValuePtr &a, const ValuePtr &b, bool same) {
+    auto byValue = [](const ValuePtr &v) {
+        PyObject *o = v->object.get();
+        return v->isConstant() && o != Py_None && !PyBool_Check(o) && o != Py_Ellipsis &&
+               o != Py_NotImplemented && !PyType_Check(o);
+    };
+    if (!byValue(a) && !byValue(b))
+        return;
+    if (a->source && b->source) {
+        addGuard(Guard::objectAliasing({a->source, b->source}, {0, same ? 0 : 1}));
+        return;
+    }
+    for (const ValuePtr &v : {a, b})
+        if (v->source && byValue(v))
+            addGuard(Guard::idMatch(v->source, v->object.get()));
+}
+
+bool Tracer::isSameObject(const ValuePtr &a, const ValuePtr &b) {
     bool same;
     if (a == b) {
         same = true;
@@ -407,26 +463,29 @@ void Tracer::op_IS_OP(const CodeInstruction &ins) {
         same = a->object.get() == b->object.get();
         // Two objects read from the inputs: the object aliasing guard keeps the answer.
         m_identityTested = m_identityTested || (!a->isConstant() && !b->isConstant());
+        guardConstantIdentity(a, b, same);
     } else if (a->kind != b->kind)
         same = false;
     else
         throw GraphBreak(BreakId::UnknownValue, "identity of " + a->describe());
-    push(Value::constant(PyBool_FromLong(ins.arg ? !same : same)));
+    return same;
 }
 
 void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
     ValuePtr container = pop();
     ValuePtr item = pop();
+    bool found = contains(container, item);
+    push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
+}
+
+bool Tracer::contains(ValuePtr container, const ValuePtr &item) {
     bool found = false;
     if (auto *view = container->tryAs<DictViewValue>())
         container =
             view->which == "keys" ? view->dict : SequenceValue::make(K::List, drain(container));
     if (container->kind == K::NNModule) {
-        if (ValuePtr r = moduleContains(container, item)) {
-            found = r->object.get() == Py_True;
-            push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
-            return;
-        }
+        if (ValuePtr r = moduleContains(container, item))
+            return r->object.get() == Py_True;
     }
     if (container->kind == K::Iterator) {
         // `x in it` consumes the iterator up to the first equal item, as CPython does.
@@ -445,17 +504,16 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
                 break;
             }
         }
-        push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
-        return;
+        return found;
     }
     // A member test answered now on the objects themselves (the caller guards what it read).
-    auto pushContainsNow = [&](PyObject *c, PyObject *i) {
+    auto containsNow = [&](PyObject *c, PyObject *i) {
         int r = PySequence_Contains(c, i);
         if (r < 0) {
             PyErr_Clear();
             throw GraphBreak(BreakId::PythonException, "`in` raises");
         }
-        push(Value::constant(PyBool_FromLong(ins.arg ? r != 1 : r == 1)));
+        return r == 1;
     };
     if (container->kind == K::UserObject && container->object && container->source &&
         PyFrozenSet_CheckExact(container->object.get()) && item->object &&
@@ -466,16 +524,14 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
         addGuard(Guard::idMatch(container->source, container->object.get()));
         if (item->source && !item->isConstant())
             addGuard(Guard::idMatch(item->source, item->object.get()));
-        pushContainsNow(container->object.get(), item->object.get());
-        return;
+        return containsNow(container->object.get(), item->object.get());
     }
     if (container->kind == K::UserObject && container->object && container->source &&
         Py_TYPE(container->object.get()) == &PyDictProxy_Type && item->isConstant()) {
         // `name in Cls.__dict__`: the class's own names, read now; the list of them guarded,
         // so a class that gains or loses an attribute recompiles.
         addGuard(Guard::dictKeys(container->source, container->object.get()));
-        pushContainsNow(container->object.get(), item->object.get());
-        return;
+        return containsNow(container->object.get(), item->object.get());
     }
     if (container->kind == K::Set) {
         found = setContains(container, item);
@@ -497,7 +553,7 @@ void Tracer::op_CONTAINS_OP(const CodeInstruction &ins) {
         found = r == 1;
     }
     PyErr_Clear();
-    push(Value::constant(PyBool_FromLong(ins.arg ? !found : found)));
+    return found;
 }
 
 namespace {
@@ -540,6 +596,10 @@ void Tracer::op_BINARY_SUBSCR(const CodeInstruction &) {
 void Tracer::op_DELETE_SUBSCR(const CodeInstruction &) {
     ValuePtr key = pop();
     ValuePtr container = pop();
+    deleteSubscript(container, key);
+}
+
+void Tracer::deleteSubscript(const ValuePtr &container, const ValuePtr &key) {
     if (auto *dict = container->tryAs<DictValue>()) {
         PyRef k = dictKey(key);
         if (long i = dict->indexOf(k.get()); i >= 0) {
@@ -596,6 +656,10 @@ void Tracer::op_STORE_SUBSCR(const CodeInstruction &) {
     ValuePtr key = pop();
     ValuePtr container = pop();
     ValuePtr value = pop();
+    storeSubscript(container, key, value);
+}
+
+void Tracer::storeSubscript(const ValuePtr &container, const ValuePtr &key, const ValuePtr &value) {
     if (container->kind == K::Tensor) {
         PyRef fn = PyRef::steal(operatorFn("setitem"));
         callGraph("call_function", "operator.setitem", fn, fn.get(), {container, key, value}, {});

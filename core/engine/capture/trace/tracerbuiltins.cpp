@@ -137,6 +137,11 @@ ValuePtr Tracer::callBuiltin(const ValuePtr &fn, std::vector<ValuePtr> &args,
             return callGraph("call_function", "operator." + name, fn->object, f, args, kwargs);
         if (name == "getitem" && args.size() == 2)
             return subscript(args[0], args[1]);
+        // The operator's own meaning (a list changed in place by iadd/setitem, `is` of one
+        // object), never a fold on copies of the containers.
+        if (kwargs.empty())
+            if (ValuePtr v = operatorCall(name, args))
+                return v;
     }
     if (isPureBuiltin(f) && allConstant(args, kwargs))
         return wrapUnguarded(builtins::foldCall(*this, f, args, kwargs).get());

@@ -138,6 +138,41 @@ PyRef callExample(PyObject *metaFn, const std::string &op, const std::string &ta
 
 } // namespace
 
+// A torch function given no tensor (torch.are_deterministic_algorithms_enabled(),
+// torch.get_default_dtype()) answers from global state: the folded answer holds only while the
+// function, called again with the same arguments, still gives it (Dynamo's GLOBAL_STATE covers
+// the deterministic flag and the default dtype the same way).
+void Tracer::guardStateRead(const std::string &op, PyObject *fn, const std::vector<ValuePtr> &args,
+                            const std::vector<std::pair<std::string, ValuePtr>> &kwargs,
+                            PyObject *value) {
+    if (op != "call_function")
+        return;
+    for (const ValuePtr &a : args)
+        if (a->kind == K::Tensor)
+            return;
+    for (const auto &k : kwargs)
+        if (k.second->kind == K::Tensor)
+            return;
+    PyRef list = PyRef::steal(PyList_New(0));
+    PyRef kw = PyRef::steal(PyDict_New());
+    for (const ValuePtr &a : args) {
+        PyRef e = toExample(a, 0);
+        if (!e || PyList_Append(list.get(), e.get()) < 0) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::UnsupportedCall, "a state read with unguardable arguments");
+        }
+    }
+    for (const auto &k : kwargs) {
+        PyRef e = toExample(k.second, 0);
+        if (!e || PyDict_SetItemString(kw.get(), k.first.c_str(), e.get()) < 0) {
+            PyErr_Clear();
+            throw GraphBreak(BreakId::UnsupportedCall, "a state read with unguardable arguments");
+        }
+    }
+    PyRef tuple = PyRef::steal(PyList_AsTuple(list.get()));
+    addGuard(Guard::stateRead(fn, tuple.get(), kw.get(), value));
+}
+
 ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyRef targetObj,
                            PyObject *metaFn, const std::vector<ValuePtr> &args,
                            const std::vector<std::pair<std::string, ValuePtr>> &kwargs) {
@@ -229,6 +264,7 @@ ValuePtr Tracer::callGraph(const std::string &op, const std::string &target, PyR
         if (!onMeta)
             throw GraphBreak(BreakId::TensorItem,
                              target + " returns a Python value of tensor data");
+        guardStateRead(op, metaFn, args, kwargs, result.get());
         for (const ValuePtr &a : args) {
             if (a->kind == K::Tensor)
                 specializeDims(a);

@@ -140,6 +140,18 @@ ValuePtr Tracer::wrapIterator(PyObject *o, SourcePtr source) {
     SourcePtr restSrc = Source::iteratorRemaining(source);
     addGuard(Guard::sequenceLength(restSrc, rest.get()));
     m_wrapped[o] = v;
+    std::string type = Py_TYPE(o)->tp_name;
+    if (type == "list_iterator" || type == "list_reverseiterator") {
+        // __reduce__ gives (iter, (the list,), index) while the iterator is not exhausted.
+        PyRef reduced = PyRef::steal(PyObject_CallMethod(o, "__reduce__", nullptr));
+        PyObject *args = reduced && PyTuple_Check(reduced.get()) && PyTuple_Size(reduced.get()) > 1
+                             ? PyTuple_GET_ITEM(reduced.get(), 1)
+                             : nullptr;
+        if (args && PyTuple_Check(args) && PyTuple_Size(args) == 1 &&
+            PyList_Check(PyTuple_GET_ITEM(args, 0)))
+            v->inputList = PyRef::borrow(PyTuple_GET_ITEM(args, 0));
+        PyErr_Clear();
+    }
     for (Py_ssize_t i = 0; i < PyTuple_Size(rest.get()); ++i)
         v->items.push_back(wrap(PyTuple_GET_ITEM(rest.get(), i),
                                 Source::item(restSrc, PyRef::steal(PyLong_FromSsize_t(i)))));
@@ -167,6 +179,13 @@ ValuePtr Tracer::iterNext(const ValuePtr &iterator) {
         throw GraphBreak(BreakId::UnknownValue, "next() of " + iterator->describe());
     const std::string &form = it->form;
     if (form.empty()) {
+        if (it->inputList) {
+            auto list = m_wrapped.find(it->inputList.get());
+            const auto *c = list != m_wrapped.end() ? list->second->tryAs<ContainerValue>() : nullptr;
+            if (c && c->mutated)
+                throw GraphBreak(BreakId::UnsupportedCall,
+                                 "an input list iterator over a list the trace changed");
+        }
         if (it->index < static_cast<int>(it->items.size()))
             return it->items[it->index++];
         return nullptr;

@@ -132,7 +132,10 @@ void Tracer::op_LOAD_GLOBAL(const CodeInstruction &ins) {
         v = PyDict_GetItemString(f.builtins.get(), name.c_str());
         if (!v)
             throw GraphBreak(BreakId::PythonException, "name '" + name + "' is not defined");
-        src = Source::builtin(name);
+        // Read as G[name] in the function's own module (a global that comes to shadow the
+        // builtin then fails its guard); a name the trace deleted is the builtin itself.
+        src = !deleted && f.globals.get() == m_start.globals ? Source::global(name)
+                                                             : Source::builtin(name);
     }
     push(wrap(v, src));
 }

@@ -43,6 +43,10 @@ public:
                              const std::vector<std::optional<long>> &sizes,
                              const std::vector<std::string> &symbols = {});
     static Guard globalState();
+    // GLOBAL_STATE and the answer a torch function gave without a tensor argument (global state:
+    // torch.are_deterministic_algorithms_enabled(), torch.get_default_dtype()), which the trace
+    // folded: `fn(*args, **kwargs) == value` again on each call.
+    static Guard stateRead(PyObject *fn, PyObject *args, PyObject *kwargs, PyObject *value);
     // A symbolic dimension: size >= 2 (0 and 1 are specialised), and equal to `other`'s dim when
     // they share a symbol.
     static Guard dimAtLeastTwo(SourcePtr source, int dim, const std::string &symbol);
@@ -101,6 +105,9 @@ private:
     std::optional<GuardFailure> explainMarkedDynamic(PyObject *value) const;
     static std::string markedDimsText(uint64_t bits); // "{0, 2}"
     PyObject *lookupNow() const; // CLASS_LOOKUP: what the class's MRO gives now (borrowed)
+    // GLOBAL_STATE with a state read: whether the function still gives its value (true without).
+    bool stateReadHolds() const;
+    std::string stateReadText() const;
     std::optional<GuardFailure> explainShape(PyObject *value, const SourceEnv &env) const;
     std::string typeFailure() const;
 
@@ -118,6 +125,7 @@ private:
     bool m_gradMode = true;
     bool m_globalModuleHooks = false; // GLOBAL_STATE: whether nn.Module global hooks were set
     PyObject *m_defaultDtype = nullptr; // GLOBAL_STATE: torch.get_default_dtype() (a singleton)
+    PyRef m_call, m_callArgs, m_callKwargs; // GLOBAL_STATE: a state read (m_object: its value)
     long m_length = 0;
     int m_dim = 0, m_otherDim = 0;
     std::string m_attr; // HASATTR: the name and whether it was there; CLASS_LOOKUP: the name

@@ -28,6 +28,10 @@ struct Recipe {
         BoundMethod, // PyMethod(constant, items[0])
         Getattr,     // getattr(items[0], name)
         Iter,        // iter(list of items)
+        // A list's or dict's own iterator: iter(items[0]) (reversed() when `name` is
+        // "reversed"), advanced to position `index` (-1: exhausted), so that the container
+        // changed after the exit is read by it as CPython's iterator reads it.
+        IterAt,
         GradExit,    // the __exit__ of a grad-mode with-block, restoring mode `index`
         // An object made during the trace: object.__new__(constant), then attribute keys[i] set
         // to items[i] (its __init__ is not run again). Built once per `share`, and registered

@@ -152,6 +152,9 @@ public:
     ValuePtr callGraph(const std::string &op, const std::string &target, PyRef targetObj,
                        PyObject *metaFn, const std::vector<ValuePtr> &args,
                        const std::vector<std::pair<std::string, ValuePtr>> &kwargs);
+    void guardStateRead(const std::string &op, PyObject *fn, const std::vector<ValuePtr> &args,
+                        const std::vector<std::pair<std::string, ValuePtr>> &kwargs,
+                        PyObject *value);
     ValuePtr call(const ValuePtr &fn, std::vector<ValuePtr> args,
                   std::vector<std::pair<std::string, ValuePtr>> kwargs);
     ValuePtr inlineCall(PyObject *code, PyObject *globals, const std::vector<ValuePtr> &defaults,
@@ -169,6 +172,15 @@ public:
     ValuePtr binaryOp(int nbOp, const ValuePtr &a, const ValuePtr &b);
     ValuePtr compareOp(int op, const ValuePtr &a, const ValuePtr &b);
     ValuePtr subscript(const ValuePtr &obj, const ValuePtr &key);
+    void storeSubscript(const ValuePtr &container, const ValuePtr &key, const ValuePtr &value);
+    void deleteSubscript(const ValuePtr &container, const ValuePtr &key);
+    bool isSameObject(const ValuePtr &a, const ValuePtr &b);  // `is`
+    void guardConstantIdentity(const ValuePtr &a, const ValuePtr &b, bool same);
+    bool contains(ValuePtr container, const ValuePtr &item); // `in`
+    // A call of an operator-module function that has an operator's meaning (operator.iadd,
+    // setitem, is_, contains...): what the operator does, the container changed in place;
+    // null for the others.
+    ValuePtr operatorCall(const std::string &name, const std::vector<ValuePtr> &args);
     void storeSlice(const ValuePtr &list, PyObject *slice, std::vector<ValuePtr> items);
     ValuePtr iterate(const ValuePtr &obj); // GET_ITER
     ValuePtr wrapIterator(PyObject *iterator, SourcePtr source);

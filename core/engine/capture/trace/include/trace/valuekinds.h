@@ -228,6 +228,9 @@ public:
     ValuePtr function;          // map/filter: the function
     ValuePtr repeated;          // repeat: the item; live_set: the set iterated
     PyRef pyType;               // a generator: the generator type
+    // An input list iterator (its remaining items read at the start): the list it reads. A
+    // trace that changed that list cannot read the iterator from the snapshot (a break).
+    PyRef inputList;
     // form "generator": its frame, not started or suspended at a yield; null once it returned.
     // Each next() resumes it until its next yield (Tracer::resumeGenerator), as CPython does,
     // so what the body reads and does interleaves with its consumer as in CPython.

@@ -676,4 +676,25 @@ def drive_scalar_types(f):
 
 check(scalar_types, drive_scalar_types)
 
+
+# ---- a module passed as an argument or held by a global is guarded by identity (its
+# attributes, read unguarded for library modules, were reused for another module) ----
+import math
+import types
+
+halving = types.ModuleType("halving")
+halving.sqrt = lambda v: v / 2
+
+
+def module_argument(x, m):
+    return m.sqrt(x)
+
+
+def drive_module_argument(f):
+    return [attempt(f, T() * 4, torch), attempt(f, T() * 4, math), attempt(f, T() * 4, halving),
+            attempt(f, T() * 4, torch)]
+
+
+check(module_argument, drive_module_argument)
+
 print("fidelity checks passed")

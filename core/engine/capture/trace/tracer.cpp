@@ -579,8 +579,13 @@ ValuePtr Tracer::wrap(PyObject *o, SourcePtr source) {
         }
         PyErr_Clear();
     }
-    if (PyModule_Check(o))
+    if (PyModule_Check(o)) {
+        // Which module it is (an argument, a global that may be rebound): its attributes are
+        // read unguarded for library modules, so the module itself is guarded by identity.
+        if (source)
+            addGuard(Guard::idMatch(source, o));
         return Value::ofKind(K::PyModule, PyRef::borrow(o), source);
+    }
     if (ValuePtr it = source ? wrapIterator(o, source) : nullptr)
         return it;
     if (py::isModule(o)) {

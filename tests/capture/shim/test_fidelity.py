@@ -697,4 +697,32 @@ def drive_module_argument(f):
 
 check(module_argument, drive_module_argument)
 
+
+# ---- an attribute stored on a named tuple subclass instance passed in: read back in the trace,
+# written on that very object after the graph ----
+import collections
+
+Pair = collections.namedtuple("Pair", "a b")
+
+
+class TaggedPair(Pair):
+    pass
+
+
+def tag_pair(x, p):
+    p.tag = x * p.a
+    return p.tag + p.b, p
+
+
+def drive_tag_pair(f):
+    out = []
+    for a in (1, 2):
+        p = TaggedPair(a, 10)
+        r = attempt(f, T(), p)
+        out.append((r, p.tag, r[1] is p if isinstance(r, tuple) else None))
+    return out
+
+
+check(tag_pair, drive_tag_pair)
+
 print("fidelity checks passed")

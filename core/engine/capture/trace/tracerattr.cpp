@@ -246,6 +246,12 @@ ValuePtr Tracer::getAttr(const ValuePtr &obj, const std::string &name) {
     }
     case K::Tuple: {
         auto *tuple = obj->as<SequenceValue>();
+        if (obj->object) {
+            // An attribute the trace stored on a tuple subclass instance passed in.
+            auto stored = m_attrs.find({obj->object.get(), name});
+            if (stored != m_attrs.end())
+                return stored->second;
+        }
         for (size_t i = 0; i < tuple->fieldNames.size() && i < tuple->items.size(); ++i)
             if (name == PyUnicode_AsUTF8(tuple->fieldNames[i].get()))
                 return tuple->items[i];

@@ -239,6 +239,22 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
         recordSideEffect({SideEffect::Kind::SetAttr, owner, name, nullptr, value});
         return;
     }
+    if (owner->kind == Value::Kind::Tuple && owner->object && owner->source &&
+        Py_TYPE(owner->object.get())->tp_dictoffset != 0) {
+        // An instance of a tuple subclass passed in (a named tuple's subclass has a __dict__):
+        // the attribute is written on it after the graph and read back from here meanwhile.
+        PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(owner->object.get()));
+        static PyObject *setattrName = PyUnicode_InternFromString("__setattr__");
+        if (classLookup(type, "__setattr__") !=
+            _PyType_Lookup(&PyBaseObject_Type, setattrName))
+            throw GraphBreak(BreakId::SideEffect, std::string(Py_TYPE(owner->object.get())->tp_name) +
+                                                      ".__setattr__");
+        if (storeThroughClass(type, owner, name, value))
+            return;
+        m_attrs[{owner->object.get(), name}] = value;
+        recordSideEffect({SideEffect::Kind::SetAttr, owner, name, nullptr, value});
+        return;
+    }
     if ((owner->kind != Value::Kind::UserObject && owner->kind != Value::Kind::NNModule) ||
         !owner->object)
         throw GraphBreak(BreakId::SideEffect, "STORE_ATTR on " + owner->describe());

@@ -165,7 +165,8 @@ ok = shape(got) == shape(want) and not breaks() and not frames and type(got[3]) 
     }
 
     // What the model does not cover breaks with a name, and the function still gives CPython's
-    // result: a class-level __setattr__, a missing attribute, an nn-style C base.
+    // result: a missing attribute, a dict subclass made in the trace. (A class-level Python
+    // __setattr__ is inlined now: no break for Logged.)
     void unsupportedShapesBreakAndStayCorrect() {
         std::string script = std::string(kClasses) + R"PY(
 class Logged:
@@ -190,7 +191,7 @@ try:
     ok2 = False
 except AttributeError:
     ok2 = True
-ok = ok1 and ok2 and kinds == ["side_effect", "unsupported_call"] and not frames
+ok = ok1 and ok2 and kinds == ["unsupported_call"] and not frames
 detail = (ok1, ok2, kinds, breaks())
 )PY";
         QVERIFY(PythonScratch::runOk(script.c_str()));
@@ -297,7 +298,9 @@ ok1 = got == want and state(ins_got) == state(ins_want) and not breaks()
 C.reset()
 ok2 = C.optimize(renamed, backend)(Renames()) == {"pfx_y": 1}
 kinds = [b["break_type"] for b in breaks()]
-ok = ok1 and ok2 and kinds == ["side_effect"] and not frames
+# Renames.__setattr__ is inlined (object.__setattr__ is the plain store, replayed as one); the
+# __dict__ read after that store is the break.
+ok = ok1 and ok2 and kinds == ["unsupported_attribute"] and not frames
 detail = (got, want, state(ins_got), state(ins_want), kinds)
 )PY";
         QVERIFY(PythonScratch::runOk(script.c_str()));

@@ -725,4 +725,46 @@ def drive_tag_pair(f):
 
 check(tag_pair, drive_tag_pair)
 
+
+# ---- a class's Python __setattr__ runs for stores on input objects (inlined; its
+# object.__setattr__ is the plain store), also after the trace read obj.__dict__ ----
+
+class Doubling:
+    def __init__(self):
+        object.__setattr__(self, "base", 1)
+
+    def __setattr__(self, name, value):
+        if name == "frozen":
+            raise AttributeError("frozen is read-only")
+        object.__setattr__(self, name, value * 2)
+
+
+def doubling_store(x, o):
+    o.v = x.sum().item() if False else 3
+    try:
+        o.frozen = 1
+        blocked = False
+    except AttributeError:
+        blocked = True
+    return x * o.v + o.base, blocked
+
+
+def dict_then_store(x, o):
+    seen = dict(o.__dict__)
+    o.w = 5
+    return x * o.w, sorted(seen), o.__dict__["w"]
+
+
+def drive_doubling(f):
+    out = []
+    for _ in range(2):
+        o = Doubling()
+        r = attempt(f, T(), o)
+        out.append((r, sorted(vars(o).items())))
+    return out
+
+
+check(doubling_store, drive_doubling)
+check(dict_then_store, drive_doubling)
+
 print("fidelity checks passed")

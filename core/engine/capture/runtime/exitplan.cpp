@@ -671,6 +671,7 @@ ExitPlan ExitPlan::make(TraceResult &result) {
         EffectRecipe er;
         er.kind = e.kind;
         er.name = e.name;
+        er.plain = e.plain;
         if (e.kind == SideEffect::Kind::SetGlobal || e.kind == SideEffect::Kind::DeleteGlobal) {
             er.target.constant = e.target->object;
         } else if (e.kind == SideEffect::Kind::Rebuild) {
@@ -749,7 +750,12 @@ bool ExitPlan::build(const std::vector<PyRef> &outputs, const SourceEnv &env, Py
         int rc = 0;
         switch (e.kind) {
         case SideEffect::Kind::SetAttr:
-            rc = PyObject_SetAttrString(target.get(), e.name.c_str(), value.get());
+            if (e.plain) {
+                PyRef name = PyRef::steal(PyUnicode_FromString(e.name.c_str()));
+                rc = PyObject_GenericSetAttr(target.get(), name.get(), value.get());
+            } else {
+                rc = PyObject_SetAttrString(target.get(), e.name.c_str(), value.get());
+            }
             break;
         case SideEffect::Kind::SetCell:
             rc = PyCell_Set(target.get(), value.get());

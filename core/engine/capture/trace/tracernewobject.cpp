@@ -193,12 +193,16 @@ ValuePtr Tracer::callObjectSlot(PyObject *slot, std::vector<ValuePtr> &args,
         return type ? Value::constant(Py_None) : nullptr;
     }
     if (slot == objectSlot("__setattr__")) {
-        if (args.size() != 3 || !kwargs.empty() || args[0]->kind != K::NewObject)
+        bool existing = args.size() == 3 && args[0]->kind == K::UserObject && args[0]->object;
+        if (args.size() != 3 || !kwargs.empty() || (args[0]->kind != K::NewObject && !existing))
             return nullptr;
         PyRef attr = constantOf(args[1], "attribute name");
         if (!PyUnicode_Check(attr.get()))
             throw GraphBreak(BreakId::PythonException, "attribute name must be string");
-        storeNewObjectAttr(args[0], PyUnicode_AsUTF8(attr.get()), args[2], true);
+        if (existing)
+            storeAttr(args[0], PyUnicode_AsUTF8(attr.get()), args[2], true);
+        else
+            storeNewObjectAttr(args[0], PyUnicode_AsUTF8(attr.get()), args[2], true);
         return Value::constant(Py_None);
     }
     return nullptr;
@@ -288,8 +292,17 @@ void Tracer::storeNewObjectAttr(const ValuePtr &obj, const std::string &name, Va
                                 bool viaObjectSetattr) {
     auto *made = obj->as<NewObjectValue>();
     PyObject *type = made->cls.get();
-    if (!viaObjectSetattr && classLookup(type, "__setattr__") != objectSlot("__setattr__"))
-        throw GraphBreak(BreakId::SideEffect, typeName(type) + ".__setattr__ on a new object");
+    PyObject *setattr = viaObjectSetattr ? nullptr : classLookup(type, "__setattr__");
+    if (setattr && setattr != objectSlot("__setattr__")) {
+        // The class's Python __setattr__, inlined; its object.__setattr__ comes back here.
+        if (!PyFunction_Check(setattr))
+            throw GraphBreak(BreakId::SideEffect, typeName(type) + ".__setattr__ on a new object");
+        call(userFunction(setattr, nullptr),
+             {obj, Value::constant(PyRef::steal(PyUnicode_FromString(name.c_str()))),
+              std::move(value)},
+             {});
+        return;
+    }
     if (!storeThroughClass(type, obj, name, value))
         made->setAttr(name, std::move(value));
 }

@@ -210,6 +210,11 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
     std::string name = nameAt(frame().view->code(), "co_names", ins.arg);
     ValuePtr owner = pop();
     ValuePtr value = pop();
+    storeAttr(owner, name, std::move(value), false);
+}
+
+void Tracer::storeAttr(const ValuePtr &owner, const std::string &name, ValuePtr value,
+                       bool viaObjectSetattr) {
     if (owner->kind == Value::Kind::NestedFunction && name == "__name__" && value->isConstant() &&
         PyUnicode_Check(value->object.get())) {
         // A function made in the trace renamed (functools.wraps-like code): kept for its rebuild.
@@ -293,16 +298,39 @@ void Tracer::op_STORE_ATTR(const CodeInstruction &ins) {
                    ? _PyType_Lookup(reinterpret_cast<PyTypeObject *>(local.get()), setattrName)
                    : nullptr;
     }();
-    if (setattr != plainSetattr && !(setattr && setattr == threadLocalSetattr))
+    if (!viaObjectSetattr && setattr != plainSetattr &&
+        !(setattr && setattr == threadLocalSetattr)) {
+        // A user class's Python __setattr__ runs as CPython runs it (inlined; its own
+        // object.__setattr__ / super().__setattr__ comes back here as the plain store).
+        if (owner->kind == Value::Kind::UserObject && setattr && PyFunction_Check(setattr)) {
+            call(userFunction(setattr, nullptr),
+                 {owner, Value::constant(PyRef::steal(PyUnicode_FromString(name.c_str()))),
+                  std::move(value)},
+                 {});
+            return;
+        }
         throw GraphBreak(BreakId::SideEffect,
                          std::string(Py_TYPE(owner->object.get())->tp_name) + ".__setattr__");
+    }
     if (storeThroughClass(type, owner, name, value))
         return;
-    if (instanceDictValue(owner->object.get()))
-        throw GraphBreak(BreakId::SideEffect,
-                         "STORE_ATTR on an object whose __dict__ the trace holds");
+    if (const ContainerValue *held = instanceDictValue(owner->object.get())) {
+        // The trace holds obj.__dict__ as a dict value: the store goes into it (attribute reads
+        // look there too), written back in place after the graph.
+        auto *dict = const_cast<ContainerValue *>(held)->tryAs<DictValue>();
+        if (!dict || !dict->source)
+            throw GraphBreak(BreakId::SideEffect,
+                             "STORE_ATTR on an object whose __dict__ the trace holds");
+        dict->store(PyRef::steal(PyUnicode_FromString(name.c_str())), nullptr, std::move(value));
+        dict->mutated = true;
+        return;
+    }
     m_attrs[{owner->object.get(), name}] = value;
-    recordSideEffect({SideEffect::Kind::SetAttr, owner, name, nullptr, value});
+    SideEffect store{SideEffect::Kind::SetAttr, owner, name, nullptr, value};
+    // Through object.__setattr__ past a class's own: replayed the same way. (An nn.Module's
+    // store always goes through Module.__setattr__, which keeps _parameters/_buffers right.)
+    store.plain = viaObjectSetattr && owner->kind == Value::Kind::UserObject;
+    recordSideEffect(std::move(store));
 }
 
 void Tracer::op_MAKE_CELL(const CodeInstruction &ins) {

@@ -71,6 +71,7 @@ struct EffectRecipe {
     std::string name;
     Recipe key;
     Recipe value;
+    bool plain = false; // SetAttr through PyObject_GenericSetAttr (SideEffect::plain)
 };
 
 // Thrown while planning when a value cannot be rebuilt (the region then runs uncaptured).

@@ -30,6 +30,9 @@ struct SideEffect {
     std::string name; // attribute / global name
     ValuePtr key;     // SetItem
     ValuePtr value;   // Advance: how many items the trace took from the iterator `target`
+    // SetAttr: written as object.__setattr__ writes it (the class's own Python __setattr__ ran
+    // in the trace; replaying through it would run it twice).
+    bool plain = false;
 };
 
 // A Python exception the traced code raises (RAISE_VARARGS, or one the tracer detects where
@@ -363,6 +366,10 @@ public:
                       const std::function<SourcePtr()> &source);
     SourcePtr globalSource(const std::string &name);
     bool sameTensor(const ValuePtr &a, const ValuePtr &b) const;
+    // obj.name = value (STORE_ATTR, or object.__setattr__ called on an existing object, which
+    // skips the class's own __setattr__: `viaObjectSetattr`).
+    void storeAttr(const ValuePtr &owner, const std::string &name, ValuePtr value,
+                   bool viaObjectSetattr);
     // nn.Module.__getattr__ on a module value: its parameter, buffer or child `name`, else
     // AttributeError raised in the trace (guarded where the module has a source).
     ValuePtr moduleRegisteredAttr(const ValuePtr &module, const std::string &name);

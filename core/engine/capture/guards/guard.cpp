@@ -246,6 +246,7 @@ Guard Guard::globalState() {
     g.m_gradMode = TensorAccess::gradModeEnabled();
     g.m_globalModuleHooks = py::anyGlobalModuleHooks();
     g.m_defaultDtype = py::defaultDtype();
+    g.m_defaultScalarType = TensorAccess::defaultScalarType();
     std::string mode = g.m_gradMode ? "True" : "False";
     g.m_text = "___check_global_state() (grad_mode=" + mode + ")";
     g.m_terms = {"grad_mode = " + mode,

@@ -273,7 +273,7 @@ bool GuardTree::passes(const Check &c, PyObject *v, const PyRef *values,
     case Op::GlobalState:
         return TensorAccess::gradModeEnabled() == g.m_gradMode &&
                py::anyGlobalModuleHooks() == g.m_globalModuleHooks &&
-               py::defaultDtype() == g.m_defaultDtype && g.stateReadHolds();
+               TensorAccess::defaultScalarType() == g.m_defaultScalarType && g.stateReadHolds();
     case Op::ClassLookup:
         return g.lookupNow() == g.m_object.get(); // the method cache makes this a lookup
     case Op::Type:

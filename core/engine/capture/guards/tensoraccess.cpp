@@ -3,6 +3,7 @@
 // everything used here is inline or in c10).
 #include "guards/tensoraccess.h"
 
+#include <c10/core/DefaultDtype.h>
 #include <c10/core/GradMode.h>
 #include <torch/csrc/autograd/python_variable.h>
 
@@ -87,6 +88,10 @@ bool TensorAccess::size(PyObject *tensor, int dim, int64_t *out) {
         return false;
     *out = sizes[dim];
     return true;
+}
+
+int TensorAccess::defaultScalarType() {
+    return static_cast<int>(c10::get_default_dtype_as_scalartype());
 }
 
 bool TensorAccess::gradModeEnabled() {

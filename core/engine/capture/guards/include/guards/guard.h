@@ -125,6 +125,7 @@ private:
     bool m_gradMode = true;
     bool m_globalModuleHooks = false; // GLOBAL_STATE: whether nn.Module global hooks were set
     PyObject *m_defaultDtype = nullptr; // GLOBAL_STATE: torch.get_default_dtype() (a singleton)
+    int m_defaultScalarType = -1;       // the same as a c10::ScalarType, for the fast check
     PyRef m_call, m_callArgs, m_callKwargs; // GLOBAL_STATE: a state read (m_object: its value)
     long m_length = 0;
     int m_dim = 0, m_otherDim = 0;

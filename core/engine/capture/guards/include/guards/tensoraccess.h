@@ -51,6 +51,8 @@ public:
     static bool size(PyObject *tensor, int dim, int64_t *out);
     // torch.is_grad_enabled() without a Python call.
     static bool gradModeEnabled();
+    // torch.get_default_dtype() as its c10::ScalarType, without a Python call.
+    static int defaultScalarType();
     // The name Dynamo prints for a c10::ScalarType ("Float", "Half").
     static std::string scalarTypeText(int dtype);
     // repr() of the torch.device: "device(type='cpu')", "device(type='cuda', index=0)".

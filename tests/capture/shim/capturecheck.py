@@ -24,3 +24,19 @@ def same(a, b):
     if isinstance(a, (tuple, list)):
         return type(a) is type(b) and len(a) == len(b) and all(map(same, a, b))
     return type(a) is type(b) and a == b
+
+
+def attempt(f, *args, **kwargs):
+    """f's result, or the exception it raised as (type name, message): what must match."""
+    try:
+        return f(*args, **kwargs)
+    except Exception as e:
+        return type(e).__name__, str(e)
+
+
+def check(fn, drive):
+    """drive(fn) plainly (the oracle) and drive(compiled fn): the results must be the same."""
+    want = drive(fn)
+    opt, _ = compiled(fn)
+    got = drive(opt)
+    assert same(got, want), (fn.__name__, got, want)

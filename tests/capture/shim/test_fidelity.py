@@ -4,21 +4,7 @@
 # side effects compared.
 import torch
 
-from capturecheck import compiled, same
-
-
-def attempt(f, *args, **kwargs):
-    try:
-        return f(*args, **kwargs)
-    except Exception as e:  # the type is what must match
-        return type(e).__name__
-
-
-def check(fn, drive):
-    want = drive(fn)
-    opt, _ = compiled(fn)
-    got = drive(opt)
-    assert same(got, want), (fn.__name__, got, want)
+from capturecheck import attempt, check
 
 
 def T():
@@ -740,7 +726,7 @@ class Doubling:
 
 
 def doubling_store(x, o):
-    o.v = x.sum().item() if False else 3
+    o.v = 3
     try:
         o.frozen = 1
         blocked = False

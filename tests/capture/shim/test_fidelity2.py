@@ -6,23 +6,9 @@ import operator
 
 import torch
 
-from capturecheck import compiled, same
+from capturecheck import attempt, check
 
 gb = torch._dynamo.graph_break
-
-
-def attempt(f, *args, **kwargs):
-    try:
-        return f(*args, **kwargs)
-    except Exception as e:
-        return type(e).__name__, str(e)
-
-
-def check(fn, drive):
-    want = drive(fn)
-    opt, _ = compiled(fn)
-    got = drive(opt)
-    assert same(got, want), (fn.__name__, got, want)
 
 
 def T():

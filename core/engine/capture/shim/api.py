@@ -5,6 +5,7 @@ import inspect
 import warnings
 
 import torch
+from torch.nn.modules import module as _nn_module
 
 from _dynascope_shim import backends, kernels_bench
 
@@ -81,10 +82,9 @@ _ABSENT = object()
 
 
 def _has_global_hooks():
-    from torch.nn.modules import module as nn_module
-
-    return bool(nn_module._global_backward_hooks or nn_module._global_forward_hooks
-                or nn_module._global_forward_pre_hooks)
+    # (On every compiled module call: the module is imported once, above.)
+    return bool(_nn_module._global_backward_hooks or _nn_module._global_forward_hooks
+                or _nn_module._global_forward_pre_hooks)
 
 
 def _has_call_hooks(mod):

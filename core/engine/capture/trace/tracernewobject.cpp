@@ -297,14 +297,18 @@ void Tracer::storeNewObjectAttr(const ValuePtr &obj, const std::string &name, Va
         // The class's Python __setattr__, inlined; its object.__setattr__ comes back here.
         if (!PyFunction_Check(setattr))
             throw GraphBreak(BreakId::SideEffect, typeName(type) + ".__setattr__ on a new object");
-        call(userFunction(setattr, nullptr),
-             {obj, Value::constant(PyRef::steal(PyUnicode_FromString(name.c_str()))),
-              std::move(value)},
-             {});
+        callSetattr(setattr, obj, name, std::move(value));
         return;
     }
     if (!storeThroughClass(type, obj, name, value))
         made->setAttr(name, std::move(value));
+}
+
+void Tracer::callSetattr(PyObject *setattr, const ValuePtr &obj, const std::string &name,
+                         ValuePtr value) {
+    call(userFunction(setattr, nullptr),
+         {obj, Value::constant(PyRef::steal(PyUnicode_FromString(name.c_str()))), std::move(value)},
+         {});
 }
 
 bool Tracer::storeThroughClass(PyObject *type, const ValuePtr &obj, const std::string &name,

@@ -244,23 +244,12 @@ void Tracer::storeAttr(const ValuePtr &owner, const std::string &name, ValuePtr 
         recordSideEffect({SideEffect::Kind::SetAttr, owner, name, nullptr, value});
         return;
     }
-    if (owner->kind == Value::Kind::Tuple && owner->object && owner->source &&
-        Py_TYPE(owner->object.get())->tp_dictoffset != 0) {
-        // An instance of a tuple subclass passed in (a named tuple's subclass has a __dict__):
-        // the attribute is written on it after the graph and read back from here meanwhile.
-        PyObject *type = reinterpret_cast<PyObject *>(Py_TYPE(owner->object.get()));
-        static PyObject *setattrName = PyUnicode_InternFromString("__setattr__");
-        if (classLookup(type, "__setattr__") !=
-            _PyType_Lookup(&PyBaseObject_Type, setattrName))
-            throw GraphBreak(BreakId::SideEffect, std::string(Py_TYPE(owner->object.get())->tp_name) +
-                                                      ".__setattr__");
-        if (storeThroughClass(type, owner, name, value))
-            return;
-        m_attrs[{owner->object.get(), name}] = value;
-        recordSideEffect({SideEffect::Kind::SetAttr, owner, name, nullptr, value});
-        return;
-    }
-    if ((owner->kind != Value::Kind::UserObject && owner->kind != Value::Kind::NNModule) ||
+    // An instance of a tuple subclass passed in (a named tuple's subclass has a __dict__) takes
+    // attribute stores as any object does: written on it after the graph, read back meanwhile.
+    bool tupleWithDict = owner->kind == Value::Kind::Tuple && owner->object && owner->source &&
+                         Py_TYPE(owner->object.get())->tp_dictoffset != 0;
+    if ((owner->kind != Value::Kind::UserObject && owner->kind != Value::Kind::NNModule &&
+         !tupleWithDict) ||
         !owner->object)
         throw GraphBreak(BreakId::SideEffect, "STORE_ATTR on " + owner->describe());
     if (owner->kind == Value::Kind::NNModule && value->kind == Value::Kind::Tensor) {
@@ -303,10 +292,7 @@ void Tracer::storeAttr(const ValuePtr &owner, const std::string &name, ValuePtr 
         // A user class's Python __setattr__ runs as CPython runs it (inlined; its own
         // object.__setattr__ / super().__setattr__ comes back here as the plain store).
         if (owner->kind == Value::Kind::UserObject && setattr && PyFunction_Check(setattr)) {
-            call(userFunction(setattr, nullptr),
-                 {owner, Value::constant(PyRef::steal(PyUnicode_FromString(name.c_str()))),
-                  std::move(value)},
-                 {});
+            callSetattr(setattr, owner, name, std::move(value));
             return;
         }
         throw GraphBreak(BreakId::SideEffect,

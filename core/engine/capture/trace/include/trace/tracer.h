@@ -370,6 +370,10 @@ public:
     // skips the class's own __setattr__: `viaObjectSetattr`).
     void storeAttr(const ValuePtr &owner, const std::string &name, ValuePtr value,
                    bool viaObjectSetattr);
+    // A class's Python __setattr__(obj, name, value), inlined (its object.__setattr__ comes
+    // back as the plain store).
+    void callSetattr(PyObject *setattr, const ValuePtr &obj, const std::string &name,
+                     ValuePtr value);
     // nn.Module.__getattr__ on a module value: its parameter, buffer or child `name`, else
     // AttributeError raised in the trace (guarded where the module has a source).
     ValuePtr moduleRegisteredAttr(const ValuePtr &module, const std::string &name);
